@@ -1,0 +1,30 @@
+/** What an author can write after the language of a fenced code block: ```ts title="store.ts" {1,3-5} check */
+export interface CodeMeta {
+  title?: string;
+  /** 1-based line numbers to highlight. */
+  highlightLines: Set<number>;
+  /** Bare words such as `check` or `showLineNumbers`. */
+  flags: Set<string>;
+}
+
+const TOKEN = /(\w+)=("([^"]*)"|'([^']*)'|\S+)|\{([\d,\s-]+)\}|(\S+)/g;
+
+export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
+  const result: CodeMeta = { highlightLines: new Set(), flags: new Set() };
+  for (const match of (meta ?? '').matchAll(TOKEN)) {
+    const [, key, rawValue, doubleQuoted, singleQuoted, ranges, word] = match;
+    if (key === 'title') result.title = doubleQuoted ?? singleQuoted ?? rawValue;
+    else if (ranges !== undefined) addRanges(result.highlightLines, ranges);
+    else if (word !== undefined) result.flags.add(word);
+  }
+  return result;
+}
+
+function addRanges(lines: Set<number>, ranges: string): void {
+  for (const part of ranges.split(',')) {
+    const [start, end] = part.trim().split('-').map(Number);
+    if (!Number.isInteger(start)) continue;
+    const last = Number.isInteger(end) ? end : start;
+    for (let line = start; line <= last; line++) lines.add(line);
+  }
+}
