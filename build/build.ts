@@ -1,0 +1,235 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { bundleClient } from './bundle.ts';
+import { docsOnlyConfig, loadConfig } from './config.ts';
+import { collectDocs, type Doc } from './docs.ts';
+import { ContentError, formatWarning, throwIfAny, type Warning } from './errors.ts';
+import { checkLinks, formatBrokenLink, indexPage, type LinkReport, type PageLinkIndex } from './links.ts';
+import { compileMarkdown, type CompiledMarkdown } from './markdown/compile.ts';
+import { getCodeHighlighter, highlightCss } from './markdown/highlight.ts';
+import { OutputFolder } from './output.ts';
+import { renderPage, renderRedirectPage, scriptHash, themeScript } from './render.tsx';
+import { docRoute, siteData } from './routes.ts';
+import { indexSearch } from './search.ts';
+import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
+import { writeSitemap } from './sitemap.ts';
+import { TaskTimer, formatMs } from './task.ts';
+import { routeOutputFile, routePointerPath } from '../src/shared/paths.ts';
+import type { RouteData, SiteConfig } from '../src/shared/types.ts';
+
+export interface BuildOptions {
+  projectRoot: string;
+  /** A foreign Docusaurus docs folder; without `configFile` it builds with a docs-only config. */
+  docsDir?: string;
+  sidebarsFile?: string;
+  outDir?: string;
+  staticDir?: string;
+  configFile?: string;
+  search?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface BuildResult {
+  pages: number;
+  outDir: string;
+  warnings: Warning[];
+  timings: TaskTimer['timings'];
+  themeScriptHash: string;
+  links: LinkReport;
+  summary: string;
+}
+
+const NOT_FOUND_PERMALINK = '/404.html';
+
+/** The whole build, one stage per line; the output folder is replaced only if every stage succeeds. */
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const timer = new TaskTimer(log);
+  const started = performance.now();
+  const config = await timer.run('load config', () => resolveConfig(options));
+  const paths = resolvePaths(options, config);
+  const docs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath));
+  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs));
+  const warnings = checkDocsAgainstConfig(config, docs, sidebars, paths.configFile);
+  const compiled = await timer.run('compile markdown', () => compileDocs(docs, config, paths.staticDirs));
+  warnings.push(...[...compiled.values()].flatMap((page) => page.warnings));
+  const permalinkByDocId = new Map(docs.map((doc) => [doc.id, doc.permalink]));
+  const site = siteData(config, permalinkByDocId);
+  const routes = [
+    ...docs.map((doc) => ({ route: docRoute(doc, compiled.get(doc.id)!, sidebars.placementByDocId.get(doc.id), config), doc })),
+    ...specialRoutes(config, options.projectRoot).map((route) => ({ route, doc: undefined })),
+  ];
+  const generatedCss = `${await highlightCss()}\n${announcementCss(config)}`;
+  const bundle = await timer.run('bundle client', () => bundleClient({
+    projectRoot: options.projectRoot,
+    site,
+    routes: routes.map(({ route }) => ({ permalink: route.permalink, chunk: { route }, sidebarName: route.doc?.sidebarName })),
+    sidebars: sidebars.sidebars,
+    generatedCss,
+    baseUrl: config.baseUrl,
+  }));
+  const output = OutputFolder.prepare(paths.outDir);
+  try {
+    const script = themeScript(config.colorMode);
+    const linkIndex: PageLinkIndex[] = [];
+    await timer.run('write pages', () => {
+      for (const [file, contents] of bundle.files) output.write(file, contents);
+      for (const { route, doc } of routes) {
+        const chunkInfo = bundle.chunkByRoute.get(route.permalink)!;
+        const sidebar = route.doc?.sidebarName ? sidebars.sidebars[route.doc.sidebarName] : undefined;
+        const html = renderPage({
+          config, site, chunk: { route, sidebar }, themeScript: script,
+          assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl: chunkInfo.url, chunkPreloads: chunkInfo.preloads },
+        });
+        const isNotFound = route.permalink === NOT_FOUND_PERMALINK;
+        output.write(isNotFound ? '404.html' : routeOutputFile(route.permalink), html);
+        output.write(isNotFound ? '__routes/__not_found.json' : routePointerPath(route.permalink), JSON.stringify({ chunk: chunkInfo.url, preloads: chunkInfo.preloads }));
+        if (!isNotFound && route.permalink !== '/') output.write(`${route.permalink.replace(/^\/|\/$/g, '')}.html`, renderRedirectPage(route.permalink));
+        if (!isNotFound) linkIndex.push(indexPage(route.permalink, html, doc?.displayPath, doc ? compiled.get(doc.id)!.links : []));
+      }
+      for (const dir of paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
+      if (!routes.some(({ route }) => route.permalink === '/')) output.write('index.html', renderRedirectPage(firstDocPermalink(sidebars, docs)));
+      writeSitemap(output, config, routes.map(({ route }) => route.permalink).filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
+      output.write('_headers', securityHeaders(scriptHash(script)));
+    });
+    const links = await timer.run('check links', () => enforceLinkPolicy(checkLinks(linkIndex, output.listFiles(), config.baseUrl), config, log));
+    if (options.search !== false) await timer.run('index search', () => indexSearch(output.dir));
+    output.commit();
+    const summary = `Built ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${path.relative(process.cwd(), paths.outDir) || '.'}`;
+    return { pages: linkIndex.length, outDir: paths.outDir, warnings, timings: timer.timings, themeScriptHash: scriptHash(script), links, summary };
+  } catch (error) {
+    output.discard();
+    throw error;
+  }
+}
+
+function resolveConfig(options: BuildOptions): SiteConfig {
+  if (options.docsDir && !options.configFile) {
+    return docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js'));
+  }
+  return loadConfig(path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts'));
+}
+
+function resolvePaths(options: BuildOptions, config: SiteConfig) {
+  const root = options.projectRoot;
+  return {
+    configFile: options.configFile ?? 'site.config.ts',
+    docsDir: path.resolve(root, options.docsDir ?? config.docs.path),
+    sidebarsFile: path.resolve(root, options.sidebarsFile ?? config.docs.sidebarPath),
+    outDir: path.resolve(root, options.outDir ?? 'dist'),
+    staticDirs: [path.resolve(root, options.staticDir ?? (options.docsDir ? path.join(options.docsDir, '..', 'static') : 'static'))],
+  };
+}
+
+/** Navbar doc items must name real docs; docs outside every sidebar are warned about if asked. */
+function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: ResolvedSidebars, configFile: string): Warning[] {
+  const ids = new Set(docs.map((doc) => doc.id));
+  const errors = config.navbar.items.flatMap((item, index) => item.type === 'doc' && !ids.has(item.docId)
+    ? [new ContentError(`navbar item ${index + 1} ("${item.label}") links to the doc "${item.docId}", which does not exist`, configFile, undefined, 'Fix docId, or create the doc.')]
+    : []);
+  throwIfAny(errors);
+  if (!config.docs.warnOnDocsOutsideSidebar) return [];
+  return docs.filter((doc) => !sidebars.placementByDocId.has(doc.id)).map((doc) => ({ file: doc.displayPath, message: `"${doc.id}" is in no sidebar` }));
+}
+
+async function compileDocs(docs: Doc[], config: SiteConfig, staticDirs: string[]): Promise<Map<string, CompiledMarkdown>> {
+  const highlighter = await getCodeHighlighter();
+  const permalinkBySourcePath = new Map(docs.map((doc) => [doc.sourcePath, doc.permalink]));
+  const options = { permalinkBySourcePath, staticDirs, baseUrl: config.baseUrl, minTocLevel: config.tableOfContents.minHeadingLevel, maxTocLevel: config.tableOfContents.maxHeadingLevel, highlighter };
+  const compiled = new Map<string, CompiledMarkdown>();
+  const errors: ContentError[] = [];
+  for (const doc of docs) {
+    try {
+      compiled.set(doc.id, await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset }, options));
+    } catch (error) {
+      if (Array.isArray(error)) errors.push(...(error as ContentError[]));
+      else throw error;
+    }
+  }
+  throwIfAny(errors);
+  return compiled;
+}
+
+/** Home, production error codes and the not-found page; a docs-only build has just the last. */
+function specialRoutes(config: SiteConfig, projectRoot: string): RouteData[] {
+  const routes: RouteData[] = [];
+  if (config.pages.home) {
+    routes.push({ kind: 'home', permalink: '/', title: config.title, description: config.tagline, pageProps: readJson(projectRoot, config.pages.home) });
+  }
+  if (config.pages.errors) {
+    routes.push({ kind: 'errors', permalink: '/errors', title: 'Production Error Codes', description: `Every production error code of ${config.title} with its full message.`, pageProps: readErrorCodes(projectRoot, config.pages.errors) });
+  }
+  routes.push({ kind: 'notFound', permalink: NOT_FOUND_PERMALINK, title: 'Page Not Found', description: 'The page you asked for does not exist.' });
+  return routes;
+}
+
+function readJson(projectRoot: string, file: string): Record<string, unknown> {
+  const text = readFileSync(path.resolve(projectRoot, file), 'utf8');
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch (error) {
+    const position = /position (\d+)/.exec((error as Error).message);
+    const line = position ? text.slice(0, Number(position[1])).split('\n').length : undefined;
+    throw new ContentError(`invalid JSON: ${(error as Error).message}`, file, line, 'Fix the JSON syntax.');
+  }
+}
+
+/** errors.json maps code numbers ("0", "1", …) to message strings. */
+function readErrorCodes(projectRoot: string, file: string): Record<string, string> {
+  const codes = readJson(projectRoot, file);
+  for (const [code, message] of Object.entries(codes)) {
+    if (!/^\d+$/.test(code) || typeof message !== 'string' || message.trim() === '') {
+      throw new ContentError(`entry "${code}" is not a numeric code with a message string`, file, undefined, 'Write each entry as "N": "message".');
+    }
+  }
+  return codes as Record<string, string>;
+}
+
+function announcementCss(config: SiteConfig): string {
+  const bar = config.announcementBar;
+  return bar ? `.announcement-bar{background-color:${bar.backgroundColor};color:${bar.textColor}}` : '';
+}
+
+/** Netlify/Cloudflare-style headers: a strict CSP whose only inline script is the theme script. */
+function securityHeaders(themeScriptHash: string): string {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' '${themeScriptHash}' 'wasm-unsafe-eval'`,
+    "style-src 'self'",
+    "img-src 'self' data: https:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return `/*\n  Content-Security-Policy: ${csp}\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n`;
+}
+
+function enforceLinkPolicy(report: LinkReport, config: SiteConfig, log: (line: string) => void): LinkReport {
+  const errors: string[] = [];
+  for (const link of report.broken) {
+    const policy = link.kind === 'anchor' ? config.onBrokenAnchors : config.onBrokenLinks;
+    if (policy === 'ignore') continue;
+    if (policy === 'warn') log(`warning: ${formatBrokenLink(link)}`);
+    else errors.push(formatBrokenLink(link));
+  }
+  if (errors.length > 0) throw new BrokenLinksError(errors);
+  return report;
+}
+
+export class BrokenLinksError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`${lines.join('\n')}\n${lines.length} broken link${lines.length === 1 ? '' : 's'} found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.`);
+    this.name = 'BrokenLinksError';
+  }
+}
+
+/** A docs-only build has no home page: `/` forwards to the first doc of the first sidebar. */
+function firstDocPermalink(sidebars: ResolvedSidebars, docs: Doc[]): string {
+  const first = docs.find((doc) => sidebars.placementByDocId.get(doc.id) && !sidebars.placementByDocId.get(doc.id)!.previous);
+  return first?.permalink ?? docs[0]?.permalink ?? '/404.html';
+}
+
+function formatBytes(bytes: number): string {
+  return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.round(bytes / 1024)} KiB`;
+}

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import type { RouteChunk, SidebarItem, SiteData } from '../src/shared/types.ts';
+
+export interface BundleInput {
+  projectRoot: string;
+  site: SiteData;
+  /** Route chunks to emit, by permalink; `sidebarName` points into `sidebars`. */
+  routes: { permalink: string; chunk: Omit<RouteChunk, 'sidebar'>; sidebarName?: string }[];
+  sidebars: Record<string, SidebarItem[]>;
+  /** CSS made during the build (code highlighting classes, announcement colours). */
+  generatedCss: string;
+  baseUrl: string;
+}
+
+export interface BundleOutput {
+  /** Output files, path relative to the output folder → contents. */
+  files: Map<string, Uint8Array>;
+  runtimeUrl: string;
+  /** Chunks the runtime imports statically (code it shares with lazily loaded parts). */
+  runtimePreloads: string[];
+  cssUrl: string;
+  /** For each permalink: its chunk URL and the chunks it imports (preloaded with it). */
+  chunkByRoute: Map<string, { url: string; preloads: string[] }>;
+}
+
+const ASSETS_DIR = 'assets';
+
+/**
+ * esbuild bundles the runtime and one chunk per route. Route chunks are pure data; the sidebar
+ * they share is its own module, so esbuild splits it into one cached chunk instead of repeating it.
+ */
+export async function bundleClient(input: BundleInput): Promise<BundleOutput> {
+  const modules = virtualModules(input);
+  const routeEntries = input.routes.map((route) => ({ in: `virtual:route:${route.permalink}`, out: `routes/${routeFileKey(route.permalink)}` }));
+  const result = await build({
+    absWorkingDir: input.projectRoot,
+    entryPoints: [
+      { in: path.join(input.projectRoot, 'src/client/entry.tsx'), out: 'runtime' },
+      { in: 'virtual:styles.css', out: 'site' },
+      ...routeEntries,
+    ],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2020',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    entryNames: '[dir]/[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    outdir: path.join(input.projectRoot, '.bundle', ASSETS_DIR),
+    publicPath: `${input.baseUrl}${ASSETS_DIR}/`,
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+    legalComments: 'none',
+    plugins: [virtualModulePlugin(modules)],
+  });
+  return collectOutput(input, result.outputFiles, result.metafile);
+}
+
+function virtualModules(input: BundleInput): Map<string, { contents: string; loader: 'js' | 'css' }> {
+  const modules = new Map<string, { contents: string; loader: 'js' | 'css' }>();
+  modules.set('site', { contents: jsonModule(input.site), loader: 'js' });
+  modules.set('styles.css', {
+    contents: `@import ${JSON.stringify(path.join(input.projectRoot, 'src/css/site.css'))};\n${input.generatedCss}`,
+    loader: 'css',
+  });
+  for (const [name, items] of Object.entries(input.sidebars)) modules.set(`sidebar:${name}`, { contents: jsonModule(items), loader: 'js' });
+  for (const route of input.routes) {
+    const sidebarImport = route.sidebarName ? `import sidebar from ${JSON.stringify(`virtual:sidebar:${route.sidebarName}`)};\n` : '';
+    const contents = `${sidebarImport}export default { route: JSON.parse(${JSON.stringify(JSON.stringify(route.chunk.route))})${route.sidebarName ? ', sidebar' : ''} };`;
+    modules.set(`route:${route.permalink}`, { contents, loader: 'js' });
+  }
+  return modules;
+}
+
+// JSON.parse of a string literal is parsed faster by browsers than the same object literal.
+function jsonModule(value: unknown): string {
+  return `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
+}
+
+function virtualModulePlugin(modules: Map<string, { contents: string; loader: 'js' | 'css' }>): Plugin {
+  return {
+    name: 'virtual-modules',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path.slice('virtual:'.length), namespace: 'virtual' }));
+      esbuild.onLoad({ filter: /.*/, namespace: 'virtual' }, (args) => {
+        const module = modules.get(args.path);
+        if (!module) throw new Error(`unknown virtual module ${args.path}`);
+        return { ...module, resolveDir: process.cwd() };
+      });
+    },
+  };
+}
+
+export function routeFileKey(permalink: string): string {
+  return permalink.replace(/^\/+|\/+$/g, '') || 'index';
+}
+
+function collectOutput(input: BundleInput, outputFiles: { path: string; contents: Uint8Array }[], metafile: Metafile): BundleOutput {
+  const outdir = path.join(input.projectRoot, '.bundle');
+  const files = new Map(outputFiles.map((file) => [path.relative(outdir, file.path).split(path.sep).join('/'), file.contents]));
+  const urlOf = (metaPath: string) => `${input.baseUrl}${path.relative(outdir, path.join(input.projectRoot, metaPath)).split(path.sep).join('/')}`;
+  const chunkByRoute = new Map<string, { url: string; preloads: string[] }>();
+  let runtimeUrl = '';
+  let runtimePreloads: string[] = [];
+  let cssUrl = '';
+  for (const [outputPath, output] of Object.entries(metafile.outputs)) {
+    const entry = output.entryPoint;
+    if (!entry) continue;
+    const staticImports = output.imports.filter((imported) => imported.kind === 'import-statement').map((imported) => urlOf(imported.path));
+    if (entry.endsWith('src/client/entry.tsx')) {
+      runtimeUrl = urlOf(outputPath);
+      runtimePreloads = staticImports;
+    } else if (entry === 'virtual:styles.css') cssUrl = urlOf(outputPath);
+    else if (entry.startsWith('virtual:route:')) chunkByRoute.set(entry.slice('virtual:route:'.length), { url: urlOf(outputPath), preloads: staticImports });
+  }
+  return { files, runtimeUrl, runtimePreloads, cssUrl, chunkByRoute };
+}

@@ -1,0 +1,230 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { ContentError, throwIfAny } from './errors.ts';
+import { listMarkdownFiles } from './fs-utils.ts';
+
+export interface DocFrontMatter {
+  id?: string;
+  title?: string;
+  sidebar_label?: string;
+  slug?: string;
+  description?: string;
+  hide_title?: boolean;
+  hide_table_of_contents?: boolean;
+  keywords?: string[];
+  [key: string]: unknown;
+}
+
+/** One Markdown file of the docs folder, read and placed, not yet compiled. */
+export interface Doc {
+  id: string;
+  /** Path below the docs folder, with `/` separators: `usage/index.md`. */
+  sourcePath: string;
+  /** Path shown to authors in messages, relative to the working directory. */
+  displayPath: string;
+  frontMatter: DocFrontMatter;
+  /** Markdown after the front matter (and after a leading `# title`, which became the title). */
+  body: string;
+  /** Number of file lines before `body`, to turn body positions into file lines. */
+  bodyLineOffset: number;
+  title: string;
+  sidebarLabel: string;
+  permalink: string;
+}
+
+const FRONT_MATTER_TYPES: Record<string, 'string' | 'boolean' | 'string[]'> = {
+  id: 'string', title: 'string', sidebar_label: 'string', slug: 'string', description: 'string',
+  hide_title: 'boolean', hide_table_of_contents: 'boolean', keywords: 'string[]',
+};
+
+/** Reads every Markdown file below `docsDir`; fails with every problem found, naming each file. */
+export function collectDocs(docsDir: string, routeBasePath = '/'): Doc[] {
+  if (!isDirectory(docsDir)) {
+    throw new ContentError('docs folder not found', displayPath(docsDir), undefined,
+      'Create the folder, or point docs.path in site.config.ts (or --docs) at your Markdown folder.');
+  }
+  const errors: ContentError[] = [];
+  const docs: Doc[] = [];
+  for (const file of listMarkdownFiles(docsDir)) {
+    try {
+      docs.push(readDoc(docsDir, file, routeBasePath));
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      errors.push(error);
+    }
+  }
+  errors.push(...findDuplicates(docs));
+  throwIfAny(errors);
+  return docs;
+}
+
+export function readDoc(docsDir: string, file: string, routeBasePath = '/'): Doc {
+  const sourcePath = path.relative(docsDir, file).split(path.sep).join('/');
+  const shownPath = displayPath(file);
+  const text = decodeUtf8(readFileSync(file), shownPath);
+  if (text.trim() === '') {
+    throw new ContentError('the file is empty', shownPath, 1, 'Write the page (front matter with a title, then Markdown), or delete the file.');
+  }
+  const { data, content } = parseFrontMatter(text, shownPath);
+  const frontMatter = validateFrontMatter(data, shownPath);
+  const bodyLineOffset = text.split('\n').length - content.split('\n').length;
+  const { body, heading } = takeLeadingTitle(content);
+  const id = docId(sourcePath, frontMatter.id);
+  const title = frontMatter.title ?? heading ?? id.split('/').pop()!;
+  return {
+    id,
+    sourcePath,
+    displayPath: shownPath,
+    frontMatter,
+    body,
+    bodyLineOffset,
+    title,
+    sidebarLabel: frontMatter.sidebar_label ?? title,
+    permalink: joinRoute(routeBasePath, docSlug(sourcePath, frontMatter.slug, frontMatter.id, shownPath)),
+  };
+}
+
+function decodeUtf8(bytes: Buffer, file: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    const line = firstInvalidUtf8Line(bytes);
+    throw new ContentError('the file is not valid UTF-8', file, line, 'Save the file with UTF-8 encoding.');
+  }
+}
+
+function firstInvalidUtf8Line(bytes: Buffer): number {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let line = 1;
+  let start = 0;
+  for (let index = 0; index <= bytes.length; index++) {
+    if (index === bytes.length || bytes[index] === 0x0a) {
+      try {
+        decoder.decode(bytes.subarray(start, index));
+      } catch {
+        return line;
+      }
+      line++;
+      start = index + 1;
+    }
+  }
+  return line;
+}
+
+function parseFrontMatter(text: string, file: string): { data: Record<string, unknown>; content: string } {
+  try {
+    // An empty options object stops gray-matter from caching by content, which would share `data` objects.
+    return matter(text, {});
+  } catch (error) {
+    const yamlError = error as { reason?: string; mark?: { line: number } };
+    const line = yamlError.mark ? yamlError.mark.line + 2 : 1;
+    throw new ContentError(`malformed front matter: ${yamlError.reason ?? (error as Error).message}`, file, line,
+      'Fix the YAML between the --- lines (quote values that contain ": " or start with a special character).');
+  }
+}
+
+function validateFrontMatter(data: Record<string, unknown>, file: string): DocFrontMatter {
+  for (const [key, expected] of Object.entries(FRONT_MATTER_TYPES)) {
+    const value = data[key];
+    if (value === undefined) continue;
+    const ok = expected === 'string[]'
+      ? Array.isArray(value) && value.every((entry) => typeof entry === 'string')
+      : typeof value === expected;
+    if (!ok) {
+      throw new ContentError(`front matter "${key}" must be ${expected === 'string[]' ? 'a list of strings' : `a ${expected}`}, not ${describe(value)}`,
+        file, frontMatterLine(key, file), `Write ${key} as ${expected === 'string[]' ? 'a YAML list of strings' : `a ${expected}`}.`);
+    }
+  }
+  if (typeof data.id === 'string' && data.id.includes('/')) {
+    throw new ContentError(`front matter "id" must not contain "/" (got "${data.id}")`, file, frontMatterLine('id', file),
+      'Use the file name part only; the folder is added automatically.');
+  }
+  if (typeof data.slug === 'string' && !/^[\w\-./~%]*$/.test(data.slug)) {
+    throw new ContentError(`front matter "slug" "${data.slug}" is not a valid URL path`, file, frontMatterLine('slug', file),
+      'Use letters, digits, "-", "_", "." and "/" only, for example "/tutorials/index" or "my-page".');
+  }
+  return data as DocFrontMatter;
+}
+
+function frontMatterLine(key: string, file: string): number | undefined {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const index = lines.findIndex((line) => line.startsWith(`${key}:`));
+  return index === -1 ? undefined : index + 1;
+}
+
+function describe(value: unknown): string {
+  return Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value} (${JSON.stringify(value)})`;
+}
+
+/** A body starting with `# Title` gives the doc its title; the line is blanked so line numbers stay true. */
+function takeLeadingTitle(content: string): { body: string; heading?: string } {
+  const match = /^(\s*)#[ \t]+(.+?)[ \t#]*(\n|$)/.exec(content);
+  if (!match) return { body: content };
+  const blanked = match[1] + '\n'.repeat(match[3] === '\n' ? 1 : 0);
+  return { body: blanked + content.slice(match[0].length), heading: match[2] };
+}
+
+// Docusaurus drops number prefixes such as "01-" from file and folder names.
+const NUMBER_PREFIX = /^\d+\s*[-_.]+\s*(?=[^-_.\s])/;
+
+function stripNumberPrefix(segment: string): string {
+  const stripped = segment.replace(NUMBER_PREFIX, '');
+  return /^\d+$/.test(stripped) ? segment : stripped;
+}
+
+function splitSource(sourcePath: string): { dirs: string[]; name: string } {
+  const segments = sourcePath.split('/').map(stripNumberPrefix);
+  const name = segments.pop()!.replace(/\.mdx?$/, '');
+  return { dirs: segments, name };
+}
+
+export function docId(sourcePath: string, frontMatterId?: string): string {
+  const { dirs, name } = splitSource(sourcePath);
+  return [...dirs, frontMatterId ?? name].join('/');
+}
+
+/** Docusaurus's slug rules: absolute front-matter slug; folder index files; relative slugs; the id. */
+export function docSlug(sourcePath: string, frontMatterSlug: string | undefined, frontMatterId: string | undefined, file = sourcePath): string {
+  const { dirs, name } = splitSource(sourcePath);
+  const dirSlug = dirs.length === 0 ? '/' : `/${dirs.join('/')}/`;
+  if (frontMatterSlug?.startsWith('/')) return frontMatterSlug;
+  const lastDir = dirs.at(-1)?.toLowerCase();
+  const isFolderIndex = ['index', 'readme'].includes(name.toLowerCase()) || name.toLowerCase() === lastDir;
+  if (frontMatterSlug === undefined && isFolderIndex) return dirSlug;
+  const resolved = new URL(frontMatterSlug ?? frontMatterId ?? name, `http://docs.invalid${dirSlug}`).pathname;
+  if (!resolved.startsWith('/')) throw new ContentError(`slug "${frontMatterSlug}" resolves outside the site`, file);
+  return resolved;
+}
+
+function joinRoute(base: string, slug: string): string {
+  return `/${[base, slug].join('/').split('/').filter(Boolean).join('/')}${slug.endsWith('/') && slug !== '/' ? '/' : ''}`;
+}
+
+function findDuplicates(docs: Doc[]): ContentError[] {
+  const errors: ContentError[] = [];
+  const byId = new Map<string, Doc>();
+  const byRoute = new Map<string, Doc>();
+  for (const doc of docs) {
+    const sameId = byId.get(doc.id);
+    if (sameId) errors.push(new ContentError(`duplicate doc id "${doc.id}", also used by ${sameId.displayPath}`, doc.displayPath, undefined, 'Give one of them another file name or front-matter id.'));
+    const routeKey = doc.permalink.replace(/\/$/, '') || '/';
+    const sameRoute = byRoute.get(routeKey);
+    if (sameRoute) errors.push(new ContentError(`duplicate route "${doc.permalink}", also produced by ${sameRoute.displayPath}`, doc.displayPath, undefined, 'Change the slug of one of them.'));
+    byId.set(doc.id, doc);
+    byRoute.set(routeKey, doc);
+  }
+  return errors;
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function displayPath(file: string): string {
+  return path.relative(process.cwd(), file) || file;
+}

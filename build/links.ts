@@ -1,0 +1,91 @@
+import type { SourceLink } from './markdown/links.ts';
+import { isExternalUrl } from '../src/shared/paths.ts';
+
+/** What the link checker keeps of a rendered page: its ids and its links, not its HTML. */
+export interface PageLinkIndex {
+  permalink: string;
+  /** The Markdown file that produced the page, or undefined for theme pages (home, errors). */
+  sourceFile?: string;
+  ids: Set<string>;
+  hrefs: string[];
+  /** Links written in Markdown, with their source lines. */
+  sourceLinks: SourceLink[];
+}
+
+export interface BrokenLink {
+  href: string;
+  kind: 'page' | 'anchor';
+  /** `content/docs/a.md` for Markdown links; the page's route for theme links. */
+  source: string;
+  line?: number;
+}
+
+export interface LinkReport { broken: BrokenLink[]; external: string[]; checked: number }
+
+const ID_ATTRIBUTE = /\sid="([^"]*)"/g;
+const LINK_ATTRIBUTE = /\s(?:href|src)="([^"]*)"/g;
+
+/** Collects ids and link targets from the HTML we render (attributes are always double-quoted). */
+export function indexPage(permalink: string, html: string, sourceFile?: string, sourceLinks: SourceLink[] = []): PageLinkIndex {
+  const body = html.slice(html.indexOf('<body'));
+  const ids = new Set([...body.matchAll(ID_ATTRIBUTE)].map((match) => decodeEntities(match[1])));
+  const hrefs = [...body.matchAll(LINK_ATTRIBUTE)].map((match) => decodeEntities(match[1]));
+  return { permalink, sourceFile, ids, hrefs, sourceLinks };
+}
+
+/**
+ * Checks every internal link of every page: the target must be a page or an output file, and a
+ * `#fragment` must name an element id of the target page. Theme links are reported once.
+ */
+export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, baseUrl: string): LinkReport {
+  const pagesByPath = new Map(pages.map((page) => [trimSlash(page.permalink), page]));
+  const broken: BrokenLink[] = [];
+  const external = new Set<string>();
+  const reportedThemeLinks = new Set<string>();
+  let checked = 0;
+  for (const page of pages) {
+    const markdownLines = new Map(page.sourceLinks.map((link) => [link.url, link.line]));
+    for (const href of new Set(page.hrefs)) {
+      if (isExternalUrl(href)) {
+        if (/^https?:/i.test(href)) external.add(href);
+        continue;
+      }
+      checked++;
+      const problem = linkProblem(href, page, pagesByPath, outputFiles, baseUrl);
+      if (!problem) continue;
+      const fromMarkdown = page.sourceFile !== undefined && markdownLines.has(href);
+      if (!fromMarkdown) {
+        if (reportedThemeLinks.has(href)) continue;
+        reportedThemeLinks.add(href);
+      }
+      broken.push({ href, kind: problem, source: fromMarkdown ? page.sourceFile! : `the theme on page ${page.permalink}`, line: fromMarkdown ? markdownLines.get(href) : undefined });
+    }
+  }
+  return { broken, external: [...external].sort(), checked };
+}
+
+function linkProblem(href: string, page: PageLinkIndex, pagesByPath: Map<string, PageLinkIndex>, outputFiles: Set<string>, baseUrl: string): BrokenLink['kind'] | undefined {
+  const url = new URL(href, `http://site.invalid${page.permalink}`);
+  const pathname = decodeURIComponent(url.pathname);
+  const hash = decodeURIComponent(url.hash.slice(1));
+  const target = href.startsWith('#') ? page : pagesByPath.get(trimSlash(pathname)) ?? pagesByPath.get(trimSlash(pathname.replace(/(\/index)?\.html$/, '')));
+  if (!target) {
+    const file = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname;
+    const candidates = [file, `${file}${file === '' || file.endsWith('/') ? '' : '/'}index.html`];
+    return candidates.some((candidate) => outputFiles.has(candidate)) ? undefined : 'page';
+  }
+  return hash && !target.ids.has(hash) ? 'anchor' : undefined;
+}
+
+export function formatBrokenLink(link: BrokenLink): string {
+  const where = link.line ? `${link.source}:${link.line}` : link.source;
+  return link.kind === 'anchor' ? `Found broken anchor ${link.href} in ${where}` : `Found dead link ${link.href} in ${where}`;
+}
+
+function trimSlash(pathname: string): string {
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
+function decodeEntities(value: string): string {
+  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+}

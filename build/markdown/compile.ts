@@ -1,0 +1,83 @@
+import rehypeRaw from 'rehype-raw';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { toString } from 'mdast-util-to-string';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import type { Root as HastRoot } from 'hast';
+import type { Root as MdastRoot } from 'mdast';
+import { ContentError, type Warning } from '../errors.ts';
+import type { ContentNode, TocEntry } from '../../src/shared/types.ts';
+import { normalizeAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
+import { remarkHeadingIds } from './heading-ids.ts';
+import { rehypeHighlight, type CodeHighlighter } from './highlight.ts';
+import { remarkLinks, type LinkContext, type SourceLink } from './links.ts';
+import { rehypeEscapeDisallowedHtml, rehypeSanitizeAttributes } from './raw-html.ts';
+import { toContentNodes } from './to-content.ts';
+
+export interface MarkdownOptions extends LinkContext {
+  minTocLevel: number;
+  maxTocLevel: number;
+  highlighter: CodeHighlighter;
+}
+
+export interface MarkdownSource {
+  /** Path below the docs folder, used to resolve relative `.md` links. */
+  sourcePath: string;
+  /** Path shown in messages. */
+  displayPath: string;
+  body: string;
+  /** Lines of the file before `body` (front matter), added to every reported line. */
+  lineOffset: number;
+}
+
+export interface CompiledMarkdown {
+  body: ContentNode[];
+  toc: TocEntry[];
+  links: SourceLink[];
+  /** Plain text of the first paragraph: the fallback description. */
+  excerpt: string;
+  warnings: Warning[];
+}
+
+/** Compiles one Markdown body: one parse, every transform, the compact body for the theme. */
+export async function compileMarkdown(source: MarkdownSource, options: MarkdownOptions): Promise<CompiledMarkdown> {
+  const file = new VFile({ path: source.displayPath, value: normalizeAdmonitionTitles(source.body) });
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkAdmonitions)
+    .use(remarkHeadingIds, options)
+    .use(remarkLinks, options, source.sourcePath)
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeEscapeDisallowedHtml)
+    .use(rehypeRaw)
+    .use(rehypeSanitizeAttributes)
+    .use(rehypeHighlight, options.highlighter);
+  const mdast = processor.parse(file) as MdastRoot;
+  const hast = (await processor.run(mdast, file)) as HastRoot;
+  const problems = file.messages.map((message) => ({
+    file: source.displayPath,
+    line: message.line ? message.line + source.lineOffset : undefined,
+    message: message.reason,
+    fix: message.note,
+    fatal: message.fatal === true,
+  }));
+  const fatal = problems.filter((problem) => problem.fatal);
+  if (fatal.length > 0) throw fatal.map((problem) => new ContentError(problem.message, problem.file, problem.line, problem.fix ?? undefined));
+  return {
+    body: toContentNodes(hast),
+    toc: file.data.toc ?? [],
+    links: (file.data.links ?? []).map((link) => ({ ...link, line: link.line ? link.line + source.lineOffset : undefined })),
+    excerpt: firstParagraphText(mdast),
+    warnings: problems.filter((problem) => !problem.fatal),
+  };
+}
+
+function firstParagraphText(tree: MdastRoot): string {
+  const paragraph = tree.children.find((node) => node.type === 'paragraph');
+  return paragraph ? toString(paragraph).replace(/\s+/g, ' ').trim() : '';
+}

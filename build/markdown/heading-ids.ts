@@ -1,0 +1,45 @@
+import GithubSlugger from 'github-slugger';
+import { toString } from 'mdast-util-to-string';
+import { visit } from 'unist-util-visit';
+import type { Heading, Root, Text } from 'mdast';
+import type { VFile } from 'vfile';
+import type { TocEntry } from '../../src/shared/types.ts';
+
+const CUSTOM_ID = /\s*\{#([\w-]+)\}\s*$/;
+
+export interface HeadingIdOptions { minTocLevel: number; maxTocLevel: number }
+
+/**
+ * remark plugin: gives every heading an id as github-slugger makes it (duplicates get -1, -2 …),
+ * honours a trailing `{#custom-id}`, and collects the table of contents into `file.data.toc`.
+ */
+export function remarkHeadingIds(options: HeadingIdOptions) {
+  return (tree: Root, file: VFile) => {
+    const slugger = new GithubSlugger();
+    const toc: TocEntry[] = [];
+    visit(tree, 'heading', (heading: Heading) => {
+      const customId = takeCustomId(heading);
+      const text = toString(heading).trim();
+      const id = customId ? customId : slugger.slug(text);
+      if (customId) slugger.slug(customId); // reserve it, so a later identical heading is deduplicated
+      heading.data = { ...heading.data, hProperties: { ...(heading.data?.hProperties ?? {}), id } };
+      if (heading.depth >= options.minTocLevel && heading.depth <= options.maxTocLevel) {
+        toc.push({ depth: heading.depth, id, value: text });
+      }
+    });
+    file.data.toc = toc;
+  };
+}
+
+function takeCustomId(heading: Heading): string | undefined {
+  const last = heading.children.at(-1);
+  if (last?.type !== 'text') return undefined;
+  const match = CUSTOM_ID.exec(last.value);
+  if (!match) return undefined;
+  (last as Text).value = last.value.slice(0, match.index);
+  return match[1];
+}
+
+declare module 'vfile' {
+  interface DataMap { toc: TocEntry[] }
+}

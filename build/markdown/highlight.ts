@@ -1,0 +1,84 @@
+import { createHighlighter, type Highlighter } from 'shiki';
+import { transformerStyleToClass } from '@shikijs/transformers';
+import { toHtml } from 'hast-util-to-html';
+import { toString } from 'hast-util-to-string';
+import { visit } from 'unist-util-visit';
+import type { Element, Root } from 'hast';
+import type { VFile } from 'vfile';
+import { parseCodeMeta } from './code-meta.ts';
+
+const LANGUAGES = ['ts', 'tsx', 'js', 'jsx', 'json', 'bash', 'shell', 'diff', 'html', 'css', 'yaml', 'md'];
+const LANGUAGE_ALIASES: Record<string, string> = {
+  typescript: 'ts', javascript: 'js', sh: 'bash', zsh: 'bash', console: 'bash', jsonc: 'json', yml: 'yaml', markdown: 'md',
+};
+const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext']);
+
+/** One highlighter for the whole build (loading grammars is the slow part), with a class-based theme. */
+export interface CodeHighlighter { highlighter: Highlighter; styleToClass: ReturnType<typeof transformerStyleToClass> }
+
+let shared: Promise<CodeHighlighter> | undefined;
+
+export function getCodeHighlighter(): Promise<CodeHighlighter> {
+  shared ??= createHighlighter({ themes: ['github-light-default', 'github-dark-default'], langs: LANGUAGES }).then((highlighter) => ({
+    highlighter,
+    // Classes instead of inline styles keep pages small and allow a strict Content-Security-Policy.
+    styleToClass: transformerStyleToClass({ classPrefix: 'hl-' }),
+  }));
+  return shared;
+}
+
+/** The CSS for the classes the highlighter has emitted so far. */
+export async function highlightCss(): Promise<string> {
+  return (await getCodeHighlighter()).styleToClass.getCSS();
+}
+
+/**
+ * rehype plugin: every `pre > code` becomes a `code-block` element carrying the highlighted HTML,
+ * its language, title and highlighted lines; the theme renders it with a copy button.
+ */
+export function rehypeHighlight(code: CodeHighlighter) {
+  return (tree: Root, file: VFile) => {
+    visit(tree, 'element', (pre: Element, index, parent) => {
+      const codeElement = pre.tagName === 'pre' ? pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code') : undefined;
+      if (!codeElement || !parent || index === undefined) return;
+      const classes = (codeElement.properties.className as string[] | undefined) ?? [];
+      const requested = classes.find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
+      const meta = parseCodeMeta(codeElement.data?.meta);
+      const source = toString(codeElement).replace(/\n$/, '');
+      const language = resolveLanguage(requested, file, pre);
+      const html = highlight(code, source, language, meta.highlightLines);
+      parent.children[index] = {
+        type: 'element',
+        tagName: 'code-block',
+        properties: { language: requested || 'text', title: meta.title, html },
+        children: [],
+      };
+    });
+  };
+}
+
+function resolveLanguage(requested: string, file: VFile, node: Element): string {
+  const normalized = requested.toLowerCase();
+  if (PLAIN_LANGUAGES.has(normalized)) return 'text';
+  const language = LANGUAGE_ALIASES[normalized] ?? normalized;
+  if (LANGUAGES.includes(language)) return language;
+  file.message(`code block language "${requested}" is not highlighted; shown as plain text (known: ${LANGUAGES.join(', ')}, text)`, node.position);
+  return 'text';
+}
+
+function highlight({ highlighter, styleToClass }: CodeHighlighter, source: string, language: string, highlightLines: Set<number>): string {
+  const hast = highlighter.codeToHast(source, {
+    lang: language,
+    themes: { light: 'github-light-default', dark: 'github-dark-default' },
+    defaultColor: false,
+    transformers: [
+      {
+        line(node, line) {
+          if (highlightLines.has(line)) this.addClassToHast(node, 'highlighted-line');
+        },
+      },
+      styleToClass,
+    ],
+  });
+  return toHtml(hast);
+}

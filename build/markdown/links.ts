@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { visit, SKIP } from 'unist-util-visit';
+import type { Image, Link, Root } from 'mdast';
+import type { VFile } from 'vfile';
+import { isExternalUrl, splitHref } from '../../src/shared/paths.ts';
+
+export interface LinkContext {
+  /** Source path below the docs folder (`api/store.md`) → the page's permalink. */
+  permalinkBySourcePath: Map<string, string>;
+  /** Folders searched for absolute image paths such as `/img/logo.svg`. */
+  staticDirs: string[];
+  baseUrl: string;
+}
+
+/** A link or image as it appears in the output, with the Markdown line that wrote it. */
+export interface SourceLink { url: string; line?: number }
+
+const UNSAFE_PROTOCOL = /^\s*(javascript|vbscript|data):/i;
+const SAFE_IMAGE_DATA = /^\s*data:image\/(png|gif|jpe?g|webp|avif);/i;
+
+/**
+ * remark plugin: rewrites links to `.md` files into routes, checks that linked Markdown files and
+ * images exist, neutralises script URLs, and records every link in `file.data.links`.
+ */
+export function remarkLinks(context: LinkContext, sourcePath: string) {
+  return (tree: Root, file: VFile) => {
+    const links: SourceLink[] = [];
+    visit(tree, (node, index, parent) => {
+      if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
+      const target = node as Link | Image;
+      const line = target.position?.start.line;
+      if (isUnsafe(target)) {
+        file.message(`unsafe URL "${target.url.slice(0, 40)}" removed`, target.position);
+        if (parent && index !== undefined) {
+          parent.children.splice(index, 1, ...(node.type === 'link' ? (node as Link).children : []) as never[]);
+          return [SKIP, index];
+        }
+        target.url = '';
+        return;
+      }
+      if (node.type === 'image') checkImage(target as Image, context, file);
+      else target.url = rewriteMarkdownLink(target.url, context, sourcePath, file, target.position);
+      if (target.url) links.push({ url: target.url, line });
+    });
+    file.data.links = links;
+  };
+}
+
+function isUnsafe(node: Link | Image): boolean {
+  if (!UNSAFE_PROTOCOL.test(node.url)) return false;
+  return !(node.type === 'image' && SAFE_IMAGE_DATA.test(node.url));
+}
+
+function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: string, file: VFile, position: Link['position']): string {
+  if (isExternalUrl(url) || url.startsWith('#')) return url;
+  const { path: linkPath, hash } = splitHref(url);
+  if (!/\.mdx?$/.test(linkPath)) return url;
+  const resolved = linkPath.startsWith('/')
+    ? linkPath.slice(1)
+    : path.posix.normalize(path.posix.join(path.posix.dirname(sourcePath), decodeURI(linkPath)));
+  const permalink = context.permalinkBySourcePath.get(resolved);
+  if (!permalink) {
+    const message = file.message(`link to a missing Markdown file "${linkPath}"`, position);
+    message.fatal = true;
+    message.note = 'Fix the path (it is relative to this file), or create the page.';
+    return url;
+  }
+  return hash ? `${permalink}#${hash}` : permalink;
+}
+
+function checkImage(image: Image, context: LinkContext, file: VFile): void {
+  if (isExternalUrl(image.url) || !image.url.startsWith('/')) return;
+  const relative = decodeURI(splitHref(image.url).path).replace(/^\/+/, '');
+  if (context.staticDirs.some((dir) => existsSync(path.join(dir, relative)))) {
+    image.url = context.baseUrl + relative;
+    return;
+  }
+  const message = file.message(`image "${image.url}" not found in the static folder`, image.position);
+  message.fatal = true;
+  message.note = `Put the file in static${image.url} or fix the path.`;
+}
+
+declare module 'vfile' {
+  interface DataMap { links: SourceLink[] }
+}

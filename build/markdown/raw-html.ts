@@ -1,0 +1,48 @@
+import { visit } from 'unist-util-visit';
+import type { Element, Root } from 'hast';
+import type { VFile } from 'vfile';
+
+/** Raw HTML an author may write in Markdown; any other tag is shown as text. */
+const ALLOWED_TAGS = new Set(['details', 'summary', 'kbd', 'sup', 'sub', 'br', 'img', 'abbr', 'mark', 'small', 'ins', 'del', 'b', 'i', 'em', 'strong', 'code', 'p', 'ul', 'ol', 'li']);
+const TAG = /<\/?([a-zA-Z][\w-]*)/g;
+
+/** rehype plugin, before rehype-raw: raw HTML with a tag outside the allowlist is escaped, with a warning. */
+export function rehypeEscapeDisallowedHtml() {
+  return (tree: Root, file: VFile) => {
+    visit(tree, 'raw', (node, index, parent) => {
+      const value = node.value.replace(/<!--[\s\S]*?-->/g, '');
+      const disallowed = [...value.matchAll(TAG)].map((match) => match[1].toLowerCase()).filter((tag) => !ALLOWED_TAGS.has(tag));
+      if (disallowed.length === 0 && !/<!/.test(value)) {
+        node.value = value;
+        return;
+      }
+      file.message(`raw HTML <${disallowed[0] ?? '!'}> is not allowed and is shown as text`, node.position);
+      if (parent && index !== undefined) parent.children[index] = { type: 'text', value: node.value };
+    });
+  };
+}
+
+const URL_PROPERTIES = ['href', 'src'];
+const SAFE_URL = /^(?![\s\u0000-\u001f]*(javascript|vbscript|data):)/i;
+const SAFE_IMAGE_DATA = /^\s*data:image\/(png|gif|jpe?g|webp|avif);/i;
+
+/**
+ * rehype plugin, after rehype-raw: no event handlers, no inline styles, no script URLs in the
+ * output; images load lazily (React would otherwise preload every one of them).
+ */
+export function rehypeSanitizeAttributes() {
+  return (tree: Root) => {
+    visit(tree, 'element', (element: Element) => {
+      if (element.tagName === 'img') element.properties.loading ??= 'lazy';
+      for (const name of Object.keys(element.properties)) {
+        if (/^on/i.test(name) || name === 'style') delete element.properties[name];
+      }
+      for (const name of URL_PROPERTIES) {
+        const value = element.properties[name];
+        if (typeof value !== 'string') continue;
+        const isImageData = element.tagName === 'img' && name === 'src' && SAFE_IMAGE_DATA.test(value);
+        if (!SAFE_URL.test(value) && !isImageData) delete element.properties[name];
+      }
+    });
+  };
+}

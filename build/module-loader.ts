@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { transformSync } from 'esbuild';
+import { ContentError } from './errors.ts';
+
+/**
+ * Loads a config-like module (`.ts`, `.js`, `.mjs`, `.cjs`; ESM or CommonJS) afresh on every call.
+ * esbuild turns it into CommonJS and we evaluate it, so watch mode never sees a cached copy and a
+ * Docusaurus `sidebars.js` with `module.exports` loads as well as an ESM `sidebars.ts`.
+ */
+export function loadModuleDefault(file: string): unknown {
+  const source = readSource(file);
+  const code = compile(file, source);
+  const module = { exports: {} as Record<string, unknown> };
+  const requireFromFile = createRequire(file);
+  try {
+    new Function('module', 'exports', 'require', '__filename', '__dirname', code)(
+      module, module.exports, requireFromFile, file, path.dirname(file),
+    );
+  } catch (error) {
+    throw new ContentError(`could not evaluate: ${(error as Error).message}`, relative(file), undefined, 'Fix the error in this file.');
+  }
+  return module.exports.default ?? module.exports;
+}
+
+function readSource(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new ContentError('file not found', relative(file), undefined, 'Create it, or pass the right path.');
+  }
+}
+
+function compile(file: string, source: string): string {
+  const loader = /\.tsx?$/.test(file) ? 'ts' : 'js';
+  try {
+    return transformSync(source, { loader, format: 'cjs', sourcefile: file, target: 'node20' }).code;
+  } catch (error) {
+    const first = (error as { errors?: { text: string; location?: { line: number } }[] }).errors?.[0];
+    throw new ContentError(`syntax error: ${first?.text ?? (error as Error).message}`, relative(file), first?.location?.line, 'Fix the syntax error.');
+  }
+}
+
+function relative(file: string): string {
+  return path.relative(process.cwd(), file) || file;
+}

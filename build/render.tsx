@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { renderToString } from 'react-dom/server';
+import type { RouteChunk, SiteConfig, SiteData } from '../src/shared/types.ts';
+import { App } from '../src/theme/App.tsx';
+
+export interface PageAssets { runtimeUrl: string; runtimePreloads: string[]; cssUrl: string; chunkUrl: string; chunkPreloads: string[] }
+
+/**
+ * Sets <html data-theme> before the first paint from localStorage `theme`. Light is the default
+ * and the OS preference is ignored, as the site config asks. The build prints its CSP hash.
+ */
+export function themeScript(colorMode: SiteConfig['colorMode']): string {
+  if (colorMode.disableSwitch) {
+    return `(function(){try{localStorage.removeItem('theme')}catch(e){}document.documentElement.setAttribute('data-theme','${colorMode.defaultMode}')})();`;
+  }
+  const fallback = colorMode.respectPrefersColorScheme
+    ? `(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')`
+    : `'${colorMode.defaultMode}'`;
+  return `(function(){var t;try{t=localStorage.getItem('theme')}catch(e){}if(t!=='dark'&&t!=='light')t=${fallback};document.documentElement.setAttribute('data-theme',t)})();`;
+}
+
+export function scriptHash(script: string): string {
+  return `sha256-${createHash('sha256').update(script).digest('base64')}`;
+}
+
+export interface RenderPageInput {
+  config: SiteConfig;
+  site: SiteData;
+  chunk: RouteChunk;
+  assets: PageAssets;
+  themeScript: string;
+}
+
+/** One complete HTML page: head metadata, the no-flash theme script, preloads, server-rendered body. */
+export function renderPage({ config, site, chunk, assets, themeScript: script }: RenderPageInput): string {
+  const { route } = chunk;
+  const body = renderToString(<App site={site} chunk={chunk} location={{ pathname: route.permalink, search: '', hash: '' }} />);
+  const title = route.kind === 'home' ? `${config.title} | ${config.tagline}` : `${route.title} | ${config.title}`;
+  const canonical = config.url.replace(/\/$/, '') + route.permalink;
+  const locale = config.i18n.defaultLocale;
+  const direction = config.i18n.localeConfigs[locale]?.direction ?? 'ltr';
+  const preloads = unique([assets.runtimeUrl, ...assets.runtimePreloads, assets.chunkUrl, ...assets.chunkPreloads]);
+  return `<!DOCTYPE html>
+<html lang="${locale}" dir="${direction}" data-theme="${config.colorMode.defaultMode}" data-base-url="${escapeAttribute(config.baseUrl)}" data-docs-versions="${Object.keys(config.docs.versions).join(',')}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeText(title)}</title>
+<meta name="description" content="${escapeAttribute(route.description)}">
+${route.keywords?.length ? `<meta name="keywords" content="${escapeAttribute(route.keywords.join(', '))}">\n` : ''}<link rel="canonical" href="${escapeAttribute(canonical)}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="${escapeAttribute(config.title)}">
+<meta property="og:title" content="${escapeAttribute(title)}">
+<meta property="og:description" content="${escapeAttribute(route.description)}">
+<meta property="og:url" content="${escapeAttribute(canonical)}">
+<meta property="og:locale" content="${locale}">
+<meta name="twitter:card" content="summary">
+<meta name="route-chunk" content="${escapeAttribute(assets.chunkUrl)}">
+<link rel="icon" href="${escapeAttribute(config.favicon)}">
+<script>${script}</script>
+<link rel="stylesheet" href="${assets.cssUrl}">
+${preloads.map((url) => `<link rel="modulepreload" href="${escapeAttribute(url)}">`).join('\n')}
+<script type="module" src="${escapeAttribute(assets.runtimeUrl)}"></script>
+</head>
+<body>
+<div id="__app">${body}</div>
+</body>
+</html>
+`;
+}
+
+/** A page that forwards `/api/store.html` to `/api/store`, for hosts without redirect rules. */
+export function renderRedirectPage(target: string): string {
+  const href = escapeAttribute(target);
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Redirecting…</title>
+<link rel="canonical" href="${href}">
+<meta name="robots" content="noindex">
+<meta http-equiv="refresh" content="0; url=${href}">
+</head>
+<body>
+<p>This page has moved to <a href="${href}">${escapeText(target)}</a>.</p>
+</body>
+</html>
+`;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values.filter(Boolean))];
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeAttribute(value: string): string {
+  return escapeText(value).replace(/"/g, '&quot;');
+}

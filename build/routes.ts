@@ -1,0 +1,65 @@
+import type { Doc } from './docs.ts';
+import type { CompiledMarkdown } from './markdown/compile.ts';
+import type { SidebarPlacement } from './sidebars.ts';
+import type { PageLink, RouteData, SiteConfig, SiteData } from '../src/shared/types.ts';
+import { isExternalUrl } from '../src/shared/paths.ts';
+
+/** The route of one compiled doc: everything its page and its chunk need. */
+export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: SidebarPlacement | undefined, config: SiteConfig): RouteData {
+  const breadcrumbs: PageLink[] = config.docs.breadcrumbs && placement
+    ? placement.categories.map((category) => ({ label: category.label, href: category.href ?? '' }))
+    : [];
+  return {
+    kind: 'doc',
+    permalink: doc.permalink,
+    title: doc.title,
+    description: doc.frontMatter.description ?? compiled.excerpt,
+    keywords: doc.frontMatter.keywords,
+    doc: {
+      id: doc.id,
+      body: compiled.body,
+      toc: compiled.toc,
+      hideTitle: doc.frontMatter.hide_title === true,
+      hideTableOfContents: doc.frontMatter.hide_table_of_contents === true,
+      sidebarName: placement?.sidebarName,
+      breadcrumbs,
+      previous: placement?.previous,
+      next: placement?.next,
+    },
+  };
+}
+
+/** The navbar and footer as the browser needs them: doc ids turned into permalinks. */
+export function siteData(config: SiteConfig, permalinkByDocId: Map<string, string>): SiteData {
+  const items = config.navbar.items.map((item) => {
+    switch (item.type) {
+      case 'doc':
+        return { kind: 'link' as const, label: item.label, href: permalinkByDocId.get(item.docId)!, external: false };
+      case 'default': {
+        const href = item.href ?? item.to!;
+        return { kind: 'link' as const, label: item.label, href, external: item.href !== undefined && isExternalUrl(item.href) };
+      }
+      case 'search':
+        return { kind: 'search' as const };
+      case 'colorMode':
+        return { kind: 'colorMode' as const };
+    }
+  });
+  return {
+    title: config.title,
+    tagline: config.tagline,
+    baseUrl: config.baseUrl,
+    navbar: { title: config.navbar.title, logo: config.navbar.logo, items },
+    footer: {
+      logo: config.footer.logo,
+      copyright: config.footer.copyright,
+      columns: config.footer.columns.map((column) => ({
+        title: column.title,
+        items: column.items.map((link) => ({ label: link.label, href: link.href ?? link.to ?? '/', external: link.href !== undefined && isExternalUrl(link.href) })),
+      })),
+    },
+    announcementBar: config.announcementBar,
+    colorMode: config.colorMode,
+    search: config.search,
+  };
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { ContentError } from './errors.ts';
+import { loadModuleDefault } from './module-loader.ts';
+import type { Doc } from './docs.ts';
+import type { PageLink, SidebarItem } from '../src/shared/types.ts';
+
+/** Where a doc sits in a sidebar: the sidebar's name, its category trail, its neighbours. */
+export interface SidebarPlacement {
+  sidebarName: string;
+  categories: { label: string; href?: string }[];
+  previous?: PageLink;
+  next?: PageLink;
+}
+
+export interface ResolvedSidebars {
+  sidebars: Record<string, SidebarItem[]>;
+  placementByDocId: Map<string, SidebarPlacement>;
+}
+
+/** Loads a Docusaurus sidebars file (`.ts`/`.js`, ESM or CommonJS) and resolves it against the docs. */
+export function loadSidebars(file: string, docs: Doc[]): ResolvedSidebars {
+  const shownPath = path.relative(process.cwd(), file) || file;
+  const raw = loadModuleDefault(file);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new ContentError('the sidebars file must export an object of named sidebars', shownPath, undefined, 'Export { sidebarName: [items] } as default (or module.exports).');
+  }
+  return resolveSidebars(raw as Record<string, unknown>, docs, shownPath);
+}
+
+export function resolveSidebars(raw: Record<string, unknown>, docs: Doc[], file: string): ResolvedSidebars {
+  const docsById = new Map(docs.map((doc) => [doc.id, doc]));
+  const sidebars: Record<string, SidebarItem[]> = {};
+  const placementByDocId = new Map<string, SidebarPlacement>();
+  for (const [sidebarName, items] of Object.entries(raw)) {
+    const resolver = new SidebarResolver(sidebarName, docsById, file);
+    sidebars[sidebarName] = resolver.resolveItems(items, []);
+    resolver.placeDocs(placementByDocId);
+  }
+  return { sidebars, placementByDocId };
+}
+
+class SidebarResolver {
+  /** Docs in reading order, with the categories that contain them. */
+  private readonly ordered: { doc: Doc; label: string; categories: SidebarPlacement['categories'] }[] = [];
+
+  constructor(private readonly sidebarName: string, private readonly docsById: Map<string, Doc>, private readonly file: string) {}
+
+  resolveItems(items: unknown, trail: SidebarPlacement['categories']): SidebarItem[] {
+    if (Array.isArray(items)) return items.map((item) => this.resolveItem(item, trail));
+    if (typeof items === 'object' && items !== null) {
+      // Shorthand: { 'Category label': [items] }
+      return Object.entries(items).map(([label, children]) => this.resolveCategory({ label, items: children }, trail));
+    }
+    throw this.error(`has items that are not a list (${JSON.stringify(items)})`, 'Write the items as an array.');
+  }
+
+  private resolveItem(item: unknown, trail: SidebarPlacement['categories']): SidebarItem {
+    if (typeof item === 'string') return this.resolveDoc(item, undefined, trail);
+    if (typeof item !== 'object' || item === null) throw this.error(`has an item that is not an id or object: ${JSON.stringify(item)}`, 'Use a doc id string or an item object.');
+    const entry = item as Record<string, unknown>;
+    switch (entry.type) {
+      case 'doc':
+      case 'ref':
+        return this.resolveDoc(String(entry.id), entry.label as string | undefined, trail);
+      case 'link':
+        return { type: 'link', label: String(entry.label), href: String(entry.href) };
+      case 'category':
+        return this.resolveCategory(entry, trail);
+      case undefined: {
+        const keys = Object.keys(entry);
+        if (keys.length === 1 && (Array.isArray(entry[keys[0]]) || typeof entry[keys[0]] === 'object')) return this.resolveCategory({ label: keys[0], items: entry[keys[0]] }, trail);
+        throw this.error(`has an item without a type: ${JSON.stringify(item)}`, 'Add type: "doc", "category" or "link".');
+      }
+      default:
+        throw this.error(`has an item of unsupported type "${String(entry.type)}"`, 'Use "doc", "ref", "category" or "link".');
+    }
+  }
+
+  private resolveDoc(id: string, label: string | undefined, trail: SidebarPlacement['categories']): SidebarItem {
+    const doc = this.docsById.get(id);
+    if (!doc) {
+      throw this.error(`names the doc "${id}", which does not exist`, `Create content for "${id}", or fix the id (ids are paths below the docs folder without ".md").`);
+    }
+    const shownLabel = label ?? doc.sidebarLabel;
+    this.ordered.push({ doc, label: shownLabel, categories: trail });
+    return { type: 'link', label: shownLabel, href: doc.permalink, docId: doc.id };
+  }
+
+  private resolveCategory(entry: Record<string, unknown>, trail: SidebarPlacement['categories']): SidebarItem {
+    const label = String(entry.label);
+    const link = entry.link as { type?: string; id?: string } | undefined;
+    const linkedDoc = link?.type === 'doc' && link.id ? this.docsById.get(link.id) : undefined;
+    if (link?.type === 'doc' && !linkedDoc) throw this.error(`category "${label}" links to the doc "${link.id}", which does not exist`, 'Fix the link id.');
+    const categoryTrail = [...trail, { label, href: linkedDoc?.permalink }];
+    if (linkedDoc) this.ordered.push({ doc: linkedDoc, label: linkedDoc.sidebarLabel, categories: categoryTrail });
+    return {
+      type: 'category',
+      label,
+      collapsed: entry.collapsed !== false,
+      collapsible: entry.collapsible !== false,
+      href: linkedDoc?.permalink,
+      items: this.resolveItems(entry.items ?? [], categoryTrail),
+    };
+  }
+
+  placeDocs(placementByDocId: Map<string, SidebarPlacement>): void {
+    this.ordered.forEach(({ doc, categories }, index) => {
+      if (placementByDocId.has(doc.id)) return;
+      const previous = this.ordered[index - 1];
+      const next = this.ordered[index + 1];
+      placementByDocId.set(doc.id, {
+        sidebarName: this.sidebarName,
+        categories,
+        previous: previous && { label: previous.label, href: previous.doc.permalink },
+        next: next && { label: next.label, href: next.doc.permalink },
+      });
+    });
+  }
+
+  private error(problem: string, fix: string): ContentError {
+    return new ContentError(`sidebar "${this.sidebarName}" ${problem}`, this.file, undefined, fix);
+  }
+}

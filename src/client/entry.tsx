@@ -1,0 +1,34 @@
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import site from 'virtual:site';
+import type { SiteData } from '../shared/types.ts';
+import { App } from '../theme/App.tsx';
+import { LoadError } from '../theme/Loading.tsx';
+import { startKeyboardMarker } from './keyboard.ts';
+import { normalizeUrl, Router } from './router.tsx';
+import { loadChunk } from './routes.ts';
+import { syncPreferredVersion } from './versions.ts';
+
+const siteData = site as SiteData;
+
+async function boot(): Promise<void> {
+  normalizeUrl();
+  startKeyboardMarker();
+  syncPreferredVersion();
+  const container = document.getElementById('__app')!;
+  const chunkUrl = document.querySelector<HTMLMetaElement>('meta[name="route-chunk"]')!.content;
+  try {
+    const chunk = await loadChunk(chunkUrl);
+    hydrateRoot(container, <Router site={siteData} initialChunk={chunk} />);
+  } catch (error) {
+    renderLoadError(container, error as Error);
+  }
+}
+
+/** The page's own chunk failed: keep the layout, show what went wrong and a Retry button. */
+function renderLoadError(container: HTMLElement, error: Error): void {
+  const emptyChunk = { route: { kind: 'notFound' as const, permalink: location.pathname, title: '', description: '' } };
+  const location_ = { pathname: location.pathname, search: location.search, hash: location.hash };
+  createRoot(container).render(<App site={siteData} chunk={emptyChunk} location={location_} overlay={<LoadError error={error} />} />);
+}
+
+void boot();

@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { RouteChunk, SiteData } from '../shared/types.ts';
+import { cleanPathname } from '../shared/paths.ts';
+import { App } from '../theme/App.tsx';
+import type { Location } from '../theme/context.ts';
+import { Loading } from '../theme/Loading.tsx';
+import { internalPathname, preloadChunks, startPrefetching } from './prefetch.ts';
+import { startProgress } from './progress.ts';
+import { loadChunk, notFoundPointer, resolveRoute } from './routes.ts';
+import { scrollToHash } from './scroll.ts';
+
+interface HistoryState { scrollY?: number }
+
+interface View { chunk: RouteChunk; location: Location; scroll: 'top' | 'hash' | { y: number } | 'none' }
+
+function currentLocation(): Location {
+  return { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash };
+}
+
+/** Loads the chunk of a path: its own, the not-found page's, or a thrown error. */
+async function chunkForPath(baseUrl: string, pathname: string): Promise<RouteChunk> {
+  const pointer = (await resolveRoute(baseUrl, pathname)) ?? (await notFoundPointer(baseUrl));
+  if (!pointer) throw new Error(`No page at ${pathname}`);
+  preloadChunks(pointer);
+  return loadChunk(pointer.chunk);
+}
+
+/** The client app: the current page, client-side navigation, scroll restoration, prefetching. */
+export function Router({ site, initialChunk }: { site: SiteData; initialChunk: RouteChunk }) {
+  const [view, setView] = useState<View>({ chunk: initialChunk, location: currentLocation(), scroll: 'none' });
+  const [loading, setLoading] = useState(false);
+  const navigationId = useRef(0);
+
+  const show = useCallback(async (url: URL, scroll: View['scroll'], push: boolean) => {
+    const id = ++navigationId.current;
+    const done = startProgress();
+    const spinnerTimer = setTimeout(() => id === navigationId.current && setLoading(true), 200);
+    try {
+      const chunk = await chunkForPath(site.baseUrl, url.pathname);
+      if (id !== navigationId.current) return;
+      if (push) window.history.pushState({} satisfies HistoryState, '', url.href);
+      setView({ chunk, location: currentLocation(), scroll });
+    } catch {
+      // The chunk could not load (a new deployment, a network error): let the browser load the page.
+      if (id === navigationId.current) window.location.assign(url.href);
+    } finally {
+      clearTimeout(spinnerTimer);
+      if (id === navigationId.current) setLoading(false);
+      done();
+    }
+  }, [site.baseUrl]);
+
+  const navigate = useCallback((href: string) => {
+    const url = new URL(href, window.location.href);
+    if (url.origin !== window.location.origin) {
+      window.location.assign(url.href);
+      return;
+    }
+    rememberScroll();
+    if (url.pathname === window.location.pathname && url.search === window.location.search) {
+      window.history.pushState({} satisfies HistoryState, '', url.href);
+      setView((previous) => ({ ...previous, location: currentLocation(), scroll: url.hash ? 'hash' : 'top' }));
+      return;
+    }
+    void show(url, url.hash ? 'hash' : 'top', true);
+  }, [show]);
+
+  useLinkInterception(site.baseUrl, navigate);
+  useEffect(() => startPrefetching(site.baseUrl), [site.baseUrl, view.chunk]);
+  useEffect(() => {
+    const onPopState = (event: PopStateEvent) => {
+      const scrollY = (event.state as HistoryState | null)?.scrollY;
+      void show(new URL(window.location.href), scrollY === undefined ? 'hash' : { y: scrollY }, false);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [show]);
+  useLayoutEffect(() => applyScroll(view), [view]);
+
+  return <App site={site} chunk={view.chunk} location={view.location} navigate={navigate} overlay={loading ? <Loading /> : undefined} />;
+}
+
+function applyScroll(view: View): void {
+  if (view.scroll === 'none') return;
+  if (view.scroll === 'top') window.scrollTo(0, 0);
+  else if (view.scroll === 'hash') {
+    if (!scrollToHash(view.location.hash)) window.scrollTo(0, 0);
+  } else window.scrollTo(0, view.scroll.y);
+}
+
+/** Stores the scroll position in the current history entry, so Back can restore it. */
+function rememberScroll(): void {
+  const state = (window.history.state ?? {}) as HistoryState;
+  window.history.replaceState({ ...state, scrollY: window.scrollY }, '');
+}
+
+/** One click listener for every internal link on the page, the Markdown body's included. */
+function useLinkInterception(baseUrl: string, navigate: (href: string) => void): void {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = (event.target as Element | null)?.closest?.('a');
+      if (!anchor || !internalPathname(anchor, baseUrl)) return;
+      const url = new URL(anchor.href);
+      // A link to a heading of this page: the browser scrolls and keeps history by itself.
+      if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return;
+      event.preventDefault();
+      navigate(url.href);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [baseUrl, navigate]);
+}
+
+/** `/api/store.html` → `/api/store`, without a reload. */
+export function normalizeUrl(): void {
+  const clean = cleanPathname(window.location.pathname);
+  if (clean !== window.location.pathname) {
+    window.history.replaceState(window.history.state, '', clean + window.location.search + window.location.hash);
+  }
+}

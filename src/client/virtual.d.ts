@@ -1,0 +1,4 @@
+declare module 'virtual:site' {
+  const site: unknown;
+  export default site;
+}

@@ -1,0 +1,40 @@
+/** Pure URL and path helpers used by the build and the browser alike. */
+
+export function isExternalUrl(url: string): boolean {
+  return /^([a-z][a-z\d+.-]*:|\/\/)/i.test(url);
+}
+
+/** `/api/store.html` and `/usage/index.html` name the clean routes `/api/store` and `/usage/`. */
+export function cleanPathname(pathname: string): string {
+  if (pathname.endsWith('/index.html')) return pathname.slice(0, -'index.html'.length);
+  if (pathname.endsWith('.html')) return pathname.slice(0, -'.html'.length);
+  return pathname;
+}
+
+/** The output file of a route, relative to the output folder: `/api/store` → `api/store/index.html`. */
+export function routeOutputFile(permalink: string): string {
+  const trimmed = permalink.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
+}
+
+/**
+ * Where the small pointer to a route's content-hashed chunk lives. Pointers are revalidated like
+ * HTML, so chunks can be cached forever without a global route manifest in the runtime.
+ */
+export function routePointerPath(permalink: string): string {
+  const key = permalink.replace(/^\/+/, '').replace(/\/$/, '/_') || '_';
+  return `__routes/${key}.json`;
+}
+
+/** An href split into its path and its fragment (without the `#`). */
+export function splitHref(href: string): { path: string; hash: string } {
+  const hashIndex = href.indexOf('#');
+  return hashIndex === -1 ? { path: href, hash: '' } : { path: href.slice(0, hashIndex), hash: href.slice(hashIndex + 1) };
+}
+
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  announcementDismiss: 'docusaurus.announcement.dismiss',
+  announcementId: 'docusaurus.announcement.id',
+  preferredVersion: (pluginId: string) => `docs-preferred-version-${pluginId}`,
+} as const;

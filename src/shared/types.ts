@@ -1,0 +1,100 @@
+/** Types shared by the build (Node) and the browser runtime. No imports from either side. */
+
+export type NavbarItem =
+  | { type: 'doc'; docId: string; label: string; position?: 'left' | 'right' }
+  | { type: 'default'; label: string; to?: string; href?: string; position?: 'left' | 'right' }
+  | { type: 'search'; position?: 'left' | 'right' }
+  | { type: 'colorMode'; position?: 'left' | 'right' };
+
+/** A navbar item as written in site.config.ts: `type` may be left out for plain links. */
+export type NavbarItemInput =
+  | NavbarItem
+  | { type?: undefined; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+
+export interface FooterLink { label: string; to?: string; href?: string; html?: never }
+export interface FooterColumn { title: string; items: FooterLink[] }
+
+export interface SiteConfig {
+  title: string;
+  tagline: string;
+  url: string;
+  baseUrl: string;
+  favicon: string;
+  i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, { label: string; direction: 'ltr' | 'rtl' }> };
+  navbar: { title: string; logo: { alt: string; src: string }; items: NavbarItem[] };
+  footer: { logo: { alt: string; src: string; href?: string }; copyright: string; columns: FooterColumn[] };
+  announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
+  colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean; disableSwitch: boolean };
+  docs: {
+    path: string;
+    sidebarPath: string;
+    routeBasePath: string;
+    breadcrumbs: boolean;
+    versions: Record<string, { label: string }>;
+    warnOnDocsOutsideSidebar: boolean;
+  };
+  tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
+  onBrokenLinks: 'throw' | 'warn' | 'ignore';
+  onBrokenAnchors: 'throw' | 'warn' | 'ignore';
+  search: { filters?: Record<string, string[]> };
+  /** Data files of the site's own pages; a docs-only build has none. */
+  pages: { home?: string; errors?: string };
+}
+
+/** A sidebar after resolution: every doc item carries its label and permalink. */
+export type SidebarItem =
+  | { type: 'link'; label: string; href: string; docId?: string }
+  | { type: 'category'; label: string; collapsed: boolean; collapsible: boolean; href?: string; items: SidebarItem[] };
+
+export interface TocEntry { depth: number; id: string; value: string }
+
+/**
+ * A page body as compact data: a string is a text node; an element is
+ * [tagOrComponent, props, ...children]. Props are already React props.
+ */
+export type ContentNode = string | [string, Record<string, unknown> | null, ...ContentNode[]];
+
+export interface PageLink { label: string; href: string }
+
+/** Everything the theme needs to render one route; the route chunk exports this. */
+export interface RouteData {
+  kind: 'doc' | 'home' | 'errors' | 'notFound';
+  permalink: string;
+  title: string;
+  description: string;
+  keywords?: string[];
+  doc?: {
+    id: string;
+    body: ContentNode[];
+    toc: TocEntry[];
+    hideTitle: boolean;
+    hideTableOfContents: boolean;
+    sidebarName?: string;
+    breadcrumbs: PageLink[];
+    previous?: PageLink;
+    next?: PageLink;
+    editUrl?: string;
+  };
+  /** Data of the special pages (home copy, error codes). */
+  pageProps?: Record<string, unknown>;
+}
+
+export type ResolvedNavbarItem =
+  | { kind: 'link'; label: string; href: string; external: boolean }
+  | { kind: 'search' }
+  | { kind: 'colorMode' };
+
+/** The slice of the site config the browser needs: navbar, footer, announcement, colour mode. */
+export interface SiteData {
+  title: string;
+  tagline: string;
+  baseUrl: string;
+  navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[] };
+  footer: { logo: { alt: string; src: string; href?: string }; copyright: string; columns: { title: string; items: { label: string; href: string; external: boolean }[] }[] };
+  announcementBar?: SiteConfig['announcementBar'];
+  colorMode: SiteConfig['colorMode'];
+  search: SiteConfig['search'];
+}
+
+/** What a route chunk exports: the route's own data and the (shared, separately cached) sidebar. */
+export interface RouteChunk { route: RouteData; sidebar?: SidebarItem[] }

@@ -1,0 +1,52 @@
+import type { PageLink, RouteData, SidebarItem } from '../shared/types.ts';
+import { Content } from './content/Content.tsx';
+import { useSite } from './context.ts';
+import { DocSidebar } from './DocSidebar.tsx';
+import { TableOfContents } from './TableOfContents.tsx';
+
+type DocRoute = RouteData & { doc: NonNullable<RouteData['doc']> };
+
+export function DocPage({ route, sidebar }: { route: DocRoute; sidebar?: SidebarItem[] }) {
+  const { doc } = route;
+  return (
+    <div className={sidebar ? 'doc-layout' : 'doc-layout doc-layout-no-sidebar'}>
+      {sidebar ? <aside className="doc-sidebar-container"><DocSidebar items={sidebar} /></aside> : null}
+      <div className="doc-main">
+        <article className="doc-article">
+          {doc.breadcrumbs.length > 0 ? <Breadcrumbs trail={doc.breadcrumbs} title={route.title} /> : null}
+          <div className="doc-content">
+            {doc.hideTitle ? null : <h1>{route.title}</h1>}
+            <Content nodes={doc.body} />
+          </div>
+          <Paginator previous={doc.previous} next={doc.next} />
+        </article>
+        {doc.hideTableOfContents ? null : <aside className="toc-container"><TableOfContents toc={doc.toc} /></aside>}
+      </div>
+    </div>
+  );
+}
+
+function Breadcrumbs({ trail, title }: { trail: PageLink[]; title: string }) {
+  const { baseUrl } = useSite();
+  return (
+    <nav aria-label="Breadcrumbs" className="breadcrumbs">
+      <ol>
+        <li><a href={baseUrl} className="breadcrumb-home" aria-label="Home page">⌂</a></li>
+        {trail.map((crumb) => (
+          <li key={crumb.label}>{crumb.href ? <a href={crumb.href}>{crumb.label}</a> : <span>{crumb.label}</span>}</li>
+        ))}
+        <li><span aria-current="page">{title}</span></li>
+      </ol>
+    </nav>
+  );
+}
+
+function Paginator({ previous, next }: { previous?: PageLink; next?: PageLink }) {
+  if (!previous && !next) return null;
+  return (
+    <nav aria-label="Docs pages" className="pagination-nav">
+      {previous ? <a className="pagination-link pagination-previous" href={previous.href}><span className="pagination-sublabel">Previous</span><span className="pagination-label">« {previous.label}</span></a> : <span />}
+      {next ? <a className="pagination-link pagination-next" href={next.href}><span className="pagination-sublabel">Next</span><span className="pagination-label">{next.label} »</span></a> : <span />}
+    </nav>
+  );
+}

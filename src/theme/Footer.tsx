@@ -1,0 +1,32 @@
+import { useSite } from './context.ts';
+import { ExternalLink } from './Link.tsx';
+
+export function Footer() {
+  const { footer } = useSite();
+  return (
+    <footer className="footer">
+      {footer.columns.length > 0 ? <div className="footer-columns">
+        {footer.columns.map((column) => (
+          <div key={column.title} className="footer-column">
+            <h2 className="footer-title">{column.title}</h2>
+            <ul className="footer-items">
+              {column.items.map((item) => (
+                <li key={item.label}>
+                  {item.external ? <ExternalLink className="footer-link" href={item.href}>{item.label}</ExternalLink> : <a className="footer-link" href={item.href}>{item.label}</a>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div> : null}
+      <div className="footer-bottom">
+        {footer.logo.src ? (
+          <a href={footer.logo.href ?? '/'} className="footer-logo-link">
+            <img className="footer-logo" src={footer.logo.src} alt={footer.logo.alt} width="48" height="48" />
+          </a>
+        ) : null}
+        <p className="footer-copyright">{footer.copyright}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import type { ResolvedNavbarItem, SidebarItem } from '../shared/types.ts';
+import { ColorModeToggle } from './ColorModeToggle.tsx';
+import { useLocation, useSite } from './context.ts';
+import { DocSidebar } from './DocSidebar.tsx';
+import { useWindowSize } from './hooks.ts';
+import { ExternalLink, NavLink } from './Link.tsx';
+import { SearchButton } from './search/SearchButton.tsx';
+
+export function Navbar({ sidebar }: { sidebar?: SidebarItem[] }) {
+  const site = useSite();
+  const [menuOpen, setMenuOpen] = useMobileMenu();
+  const hasMenu = site.navbar.items.some((item) => item.kind === 'link') || sidebar !== undefined;
+  return (
+    <nav aria-label="Main" className="navbar">
+      <div className="navbar-inner">
+        <button type="button" className="navbar-toggle" aria-label="Toggle navigation bar" aria-expanded={menuOpen}
+          disabled={!hasMenu} onClick={() => setMenuOpen(!menuOpen)}>
+          <svg width="24" height="24" viewBox="0 0 30 30" aria-hidden="true"><path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" /></svg>
+        </button>
+        <a className="navbar-brand" href={site.baseUrl}>
+          {site.navbar.logo.src ? <img className="navbar-logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width="32" height="32" /> : null}
+          <b className="navbar-title">{site.navbar.title}</b>
+        </a>
+        <div className="navbar-items">
+          {site.navbar.items.map((item, index) => <NavbarItemView key={index} item={item} />)}
+        </div>
+      </div>
+      {menuOpen ? <MobileMenu sidebar={sidebar} onClose={() => setMenuOpen(false)} /> : null}
+    </nav>
+  );
+}
+
+function NavbarItemView({ item, mobile = false }: { item: ResolvedNavbarItem; mobile?: boolean }) {
+  if (item.kind === 'search') return mobile ? null : <SearchButton />;
+  if (item.kind === 'colorMode') return mobile ? null : <ColorModeToggle />;
+  const className = mobile ? 'menu-link' : 'navbar-link';
+  return item.external
+    ? <ExternalLink className={className} href={item.href}>{item.label}</ExternalLink>
+    : <NavLink className={className} href={item.href}>{item.label}</NavLink>;
+}
+
+/** Open state of the mobile menu: closes on navigation and when the window becomes desktop-wide. */
+function useMobileMenu(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const windowSize = useWindowSize();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (windowSize === 'desktop') setOpen(false);
+  }, [windowSize]);
+  useEffect(() => {
+    document.body.classList.toggle('scroll-locked', open);
+    return () => document.body.classList.remove('scroll-locked');
+  }, [open]);
+  return [open, setOpen];
+}
+
+function MobileMenu({ sidebar, onClose }: { sidebar?: SidebarItem[]; onClose: () => void }) {
+  const site = useSite();
+  const [showMain, setShowMain] = useState(sidebar === undefined);
+  return (
+    <div className="mobile-menu">
+      <div className="mobile-menu-backdrop" onClick={onClose} />
+      <div className="mobile-menu-panel">
+        <div className="mobile-menu-header">
+          <a className="navbar-brand" href={site.baseUrl}><b className="navbar-title">{site.navbar.title}</b></a>
+          <ColorModeToggle />
+          <button type="button" className="mobile-menu-close" aria-label="Close navigation bar" onClick={onClose}>×</button>
+        </div>
+        {showMain ? (
+          <ul className="menu-list">
+            {site.navbar.items.map((item, index) => <li key={index} className="menu-item"><NavbarItemView item={item} mobile /></li>)}
+          </ul>
+        ) : (
+          <div className="mobile-menu-secondary">
+            <button type="button" className="mobile-menu-back" onClick={() => setShowMain(true)}>← Back to main menu</button>
+            <DocSidebar items={sidebar!} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
