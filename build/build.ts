@@ -61,7 +61,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   ];
   const generatedCss = `${await highlightCss()}\n${announcementCss(config)}`;
   const bundle = await timer.run('bundle client', () => bundleClient({
-    projectRoot: options.projectRoot,
     site,
     routes: routes.map(({ route }) => ({ permalink: route.permalink, chunk: { route }, sidebarName: route.doc?.sidebarName })),
     sidebars: sidebars.sidebars,

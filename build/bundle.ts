@@ -2,8 +2,10 @@ import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import type { RouteChunk, SidebarItem, SiteData } from '../src/shared/types.ts';
 
+/** The theme and runtime live beside the generator, whatever folder a site is built from. */
+const THEME_ROOT = path.join(import.meta.dirname, '..');
+
 export interface BundleInput {
-  projectRoot: string;
   site: SiteData;
   /** Route chunks to emit, by permalink; `sidebarName` points into `sidebars`. */
   routes: { permalink: string; chunk: Omit<RouteChunk, 'sidebar'>; sidebarName?: string }[];
@@ -34,9 +36,9 @@ export async function bundleClient(input: BundleInput): Promise<BundleOutput> {
   const modules = virtualModules(input);
   const routeEntries = input.routes.map((route) => ({ in: `virtual:route:${route.permalink}`, out: `routes/${routeFileKey(route.permalink)}` }));
   const result = await build({
-    absWorkingDir: input.projectRoot,
+    absWorkingDir: THEME_ROOT,
     entryPoints: [
-      { in: path.join(input.projectRoot, 'src/client/entry.tsx'), out: 'runtime' },
+      { in: path.join(THEME_ROOT, 'src/client/entry.tsx'), out: 'runtime' },
       { in: 'virtual:styles.css', out: 'site' },
       ...routeEntries,
     ],
@@ -50,7 +52,7 @@ export async function bundleClient(input: BundleInput): Promise<BundleOutput> {
     entryNames: '[dir]/[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
-    outdir: path.join(input.projectRoot, '.bundle', ASSETS_DIR),
+    outdir: path.join(THEME_ROOT, '.bundle', ASSETS_DIR),
     publicPath: `${input.baseUrl}${ASSETS_DIR}/`,
     metafile: true,
     write: false,
@@ -65,7 +67,7 @@ function virtualModules(input: BundleInput): Map<string, { contents: string; loa
   const modules = new Map<string, { contents: string; loader: 'js' | 'css' }>();
   modules.set('site', { contents: jsonModule(input.site), loader: 'js' });
   modules.set('styles.css', {
-    contents: `@import ${JSON.stringify(path.join(input.projectRoot, 'src/css/site.css'))};\n${input.generatedCss}`,
+    contents: `@import ${JSON.stringify(path.join(THEME_ROOT, 'src/css/site.css'))};\n${input.generatedCss}`,
     loader: 'css',
   });
   for (const [name, items] of Object.entries(input.sidebars)) modules.set(`sidebar:${name}`, { contents: jsonModule(items), loader: 'js' });
@@ -101,9 +103,9 @@ export function routeFileKey(permalink: string): string {
 }
 
 function collectOutput(input: BundleInput, outputFiles: { path: string; contents: Uint8Array }[], metafile: Metafile): BundleOutput {
-  const outdir = path.join(input.projectRoot, '.bundle');
+  const outdir = path.join(THEME_ROOT, '.bundle');
   const files = new Map(outputFiles.map((file) => [path.relative(outdir, file.path).split(path.sep).join('/'), file.contents]));
-  const urlOf = (metaPath: string) => `${input.baseUrl}${path.relative(outdir, path.join(input.projectRoot, metaPath)).split(path.sep).join('/')}`;
+  const urlOf = (metaPath: string) => `${input.baseUrl}${path.relative(outdir, path.join(THEME_ROOT, metaPath)).split(path.sep).join('/')}`;
   const chunkByRoute = new Map<string, { url: string; preloads: string[] }>();
   let runtimeUrl = '';
   let runtimePreloads: string[] = [];

@@ -27,7 +27,8 @@ const LINK_ATTRIBUTE = /\s(?:href|src)="([^"]*)"/g;
 
 /** Collects ids and link targets from the HTML we render (attributes are always double-quoted). */
 export function indexPage(permalink: string, html: string, sourceFile?: string, sourceLinks: SourceLink[] = []): PageLinkIndex {
-  const body = html.slice(html.indexOf('<body'));
+  // Code blocks show HTML as text; what looks like an attribute there is not a link.
+  const body = html.slice(html.indexOf('<body')).replace(/<pre[\s\S]*?<\/pre>/g, '');
   const ids = new Set([...body.matchAll(ID_ATTRIBUTE)].map((match) => decodeEntities(match[1])));
   const hrefs = [...body.matchAll(LINK_ATTRIBUTE)].map((match) => decodeEntities(match[1]));
   return { permalink, sourceFile, ids, hrefs, sourceLinks };

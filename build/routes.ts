@@ -6,9 +6,9 @@ import { isExternalUrl } from '../src/shared/paths.ts';
 
 /** The route of one compiled doc: everything its page and its chunk need. */
 export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: SidebarPlacement | undefined, config: SiteConfig): RouteData {
-  const breadcrumbs: PageLink[] = config.docs.breadcrumbs && placement
+  const breadcrumbs: PageLink[] | undefined = config.docs.breadcrumbs && placement
     ? placement.categories.map((category) => ({ label: category.label, href: category.href ?? '' }))
-    : [];
+    : undefined;
   return {
     kind: 'doc',
     permalink: doc.permalink,

@@ -12,7 +12,7 @@ import { ContentError, type Warning } from '../errors.ts';
 import type { ContentNode, TocEntry } from '../../src/shared/types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
 import { remarkHeadingIds } from './heading-ids.ts';
-import { rehypeHighlight, type CodeHighlighter } from './highlight.ts';
+import { rehypeHighlight, rehypeKeepCodeMeta, type CodeHighlighter } from './highlight.ts';
 import { remarkLinks, type LinkContext, type SourceLink } from './links.ts';
 import { rehypeEscapeDisallowedHtml, rehypeSanitizeAttributes } from './raw-html.ts';
 import { toContentNodes } from './to-content.ts';
@@ -53,6 +53,7 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
     .use(remarkHeadingIds, options)
     .use(remarkLinks, options, source.sourcePath)
     .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeKeepCodeMeta)
     .use(rehypeEscapeDisallowedHtml)
     .use(rehypeRaw)
     .use(rehypeSanitizeAttributes)

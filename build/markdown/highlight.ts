@@ -32,6 +32,15 @@ export async function highlightCss(): Promise<string> {
   return (await getCodeHighlighter()).styleToClass.getCSS();
 }
 
+/** rehype plugin, before rehype-raw (which drops `data`): keeps a fence's meta string as a property. */
+export function rehypeKeepCodeMeta() {
+  return (tree: Root) => {
+    visit(tree, 'element', (element: Element) => {
+      if (element.tagName === 'code' && element.data?.meta) element.properties.dataMeta = element.data.meta;
+    });
+  };
+}
+
 /**
  * rehype plugin: every `pre > code` becomes a `code-block` element carrying the highlighted HTML,
  * its language, title and highlighted lines; the theme renders it with a copy button.
@@ -43,7 +52,7 @@ export function rehypeHighlight(code: CodeHighlighter) {
       if (!codeElement || !parent || index === undefined) return;
       const classes = (codeElement.properties.className as string[] | undefined) ?? [];
       const requested = classes.find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
-      const meta = parseCodeMeta(codeElement.data?.meta);
+      const meta = parseCodeMeta(codeElement.properties.dataMeta as string | undefined);
       const source = toString(codeElement).replace(/\n$/, '');
       const language = resolveLanguage(requested, file, pre);
       const html = highlight(code, source, language, meta.highlightLines);

@@ -16,7 +16,7 @@ export function toContentNodes(tree: Root): ContentNode[] {
 
 function convertChildren(children: (ElementContent | Root['children'][number])[], parentTag: string): ContentNode[] {
   const dropWhitespace = BLOCK_PARENTS.has(parentTag);
-  return children.flatMap((child) => {
+  return children.flatMap((child): ContentNode[] => {
     if (child.type === 'text') return child.value && !(dropWhitespace && child.value.trim() === '') ? [child.value] : [];
     if (child.type !== 'element') return [];
     const tag = COMPONENT_TAGS[child.tagName] ?? child.tagName;

@@ -70,7 +70,8 @@ export interface RouteData {
     hideTitle: boolean;
     hideTableOfContents: boolean;
     sidebarName?: string;
-    breadcrumbs: PageLink[];
+    /** Category trail above the page; undefined when breadcrumbs are off or the doc is in no sidebar. */
+    breadcrumbs?: PageLink[];
     previous?: PageLink;
     next?: PageLink;
     editUrl?: string;

@@ -13,8 +13,8 @@ export function DocPage({ route, sidebar }: { route: DocRoute; sidebar?: Sidebar
       {sidebar ? <aside className="doc-sidebar-container"><DocSidebar items={sidebar} /></aside> : null}
       <div className="doc-main">
         <article className="doc-article">
-          {doc.breadcrumbs.length > 0 ? <Breadcrumbs trail={doc.breadcrumbs} title={route.title} /> : null}
-          <div className="doc-content">
+          {doc.breadcrumbs ? <Breadcrumbs trail={doc.breadcrumbs} title={route.title} /> : null}
+          <div className="doc-content" data-pagefind-body="">
             {doc.hideTitle ? null : <h1>{route.title}</h1>}
             <Content nodes={doc.body} />
           </div>

@@ -1,0 +1,115 @@
+/** The whole real site, built once: what every reader gets as HTML, before any JavaScript runs. */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { before, test } from 'node:test';
+import { ALL_ROUTES, DOC_ROUTES, builtSite, readRoute } from '../helpers/site.ts';
+
+let outDir: string;
+before(async () => {
+  ({ outDir } = await builtSite());
+});
+
+const NO_SIDEBAR = new Set(['/', '/errors', '/introduction/']);
+
+test('every route of the route list is a complete page with its h1', () => {
+  for (const route of ALL_ROUTES) {
+    const html = readRoute(outDir, route);
+    assert.match(html, /^<!DOCTYPE html>\n<html lang="en" dir="ltr" data-theme="light"/, route);
+    assert.match(html, /<h1[^>]*>[^<]+/, `${route} has an h1`);
+    assert.match(html, /<title>[^<]+ \| [^<]+<\/title>/, `${route} has a title`);
+    assert.match(html, /<meta name="description" content="[^"]+">/, `${route} has a description`);
+    assert.match(html, new RegExp(`<link rel="canonical" href="https://redux\\.js\\.org${route.replace(/[/.]/g, '\\$&')}">`), `${route} has a canonical URL`);
+    assert.match(html, /<meta property="og:title"/, `${route} has Open Graph tags`);
+  }
+});
+
+test('docs pages have the docs sidebar, breadcrumbs and a table of contents; special pages do not', () => {
+  for (const route of ALL_ROUTES) {
+    const html = readRoute(outDir, route);
+    const hasSidebar = html.includes('<nav aria-label="Docs sidebar"');
+    assert.equal(hasSidebar, !NO_SIDEBAR.has(route), `${route} sidebar`);
+    if (!NO_SIDEBAR.has(route)) {
+      assert.match(html, /<nav aria-label="Breadcrumbs"/, `${route} breadcrumbs`);
+      assert.match(html, /<nav aria-label="Table of contents"/, `${route} table of contents`);
+      assert.match(html, /<a href="[^"]+" class="menu-link active" aria-current="page">/, `${route} marks the current page in the sidebar`);
+    }
+  }
+});
+
+test('the table of contents links the page h2–h4 headings in order', () => {
+  const html = readRoute(outDir, '/api/createstore');
+  const toc = html.slice(html.indexOf('<nav aria-label="Table of contents"'));
+  const tocIds = [...toc.slice(0, toc.indexOf('</nav>')).matchAll(/href="#([^"]+)"/g)].map((match) => match[1]);
+  const content = html.slice(html.indexOf('class="doc-content"'), html.indexOf('<nav aria-label="Docs pages"'));
+  const headingIds = [...content.matchAll(/<h[234] id="([^"]+)"/g)].map((match) => match[1]);
+  assert.ok(tocIds.length >= 3);
+  assert.deepEqual(tocIds, headingIds);
+});
+
+test('the current page’s categories are expanded in the sidebar', () => {
+  const html = readRoute(outDir, '/usage/structuring-reducers/initializing-state');
+  assert.match(html, /<details class="menu-category menu-category-active" open=""><summary class="menu-link menu-category-label">Structuring Reducers<\/summary>/);
+  assert.match(html, /<details class="menu-category"><summary class="menu-link menu-category-label">FAQ<\/summary>/);
+});
+
+test('the navbar lists the configured items in order, and Need help? targets Help and Discussion', () => {
+  const html = readRoute(outDir, '/faq');
+  const navbar = html.slice(html.indexOf('<div class="navbar-items">'), html.indexOf('</nav>'));
+  const labels = [...navbar.replace(/<span class="sr-only">[^<]*<\/span>/g, '').matchAll(/>([^<>]+)<\/a>/g)].map((match) => match[1]);
+  assert.deepEqual(labels, ['Getting Started', 'Tutorial', 'Usage Guide', 'API', 'FAQ', 'Best Practices', 'GitHub', 'Need help?']);
+  assert.match(navbar, /href="\/introduction\/getting-started#help-and-discussion"/);
+  assert.match(readRoute(outDir, '/introduction/getting-started'), /<h2 id="help-and-discussion"/);
+  assert.match(navbar, /aria-label="Switch between dark and light mode/);
+});
+
+test('previous and next links follow the sidebar order', () => {
+  const html = readRoute(outDir, '/tutorials/essentials/part-2-app-structure');
+  assert.match(html, /class="pagination-link pagination-previous" href="\/tutorials\/essentials\/part-1-overview-concepts"/);
+  assert.match(html, /class="pagination-link pagination-next" href="\/tutorials\/essentials\/part-3-data-flow"/);
+});
+
+test('the home page has the hero, four feature cards and the related libraries', () => {
+  const html = readRoute(outDir, '/');
+  assert.match(html, /<h1 class="hero-title">Redux<\/h1>/);
+  assert.match(html, /<a class="button button-primary" href="\/introduction\/getting-started">Get Started<\/a>/);
+  assert.equal([...html.matchAll(/<div class="feature">/g)].length, 4);
+  assert.match(html, /React-Redux/);
+  assert.match(html, /Redux Toolkit/);
+});
+
+test('the errors page lists every production error code', () => {
+  const html = readRoute(outDir, '/errors');
+  const codes = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../content/errors.json'), 'utf8')) as Record<string, string>;
+  assert.ok(Object.keys(codes).length >= 17);
+  for (const code of Object.keys(codes)) assert.match(html, new RegExp(`<tr id="error-${code}">`));
+});
+
+test('every route has a .html redirect page to its clean path', () => {
+  for (const route of DOC_ROUTES.concat('/errors')) {
+    const file = path.join(outDir, `${route.replace(/^\/|\/$/g, '')}.html`);
+    const html = readFileSync(file, 'utf8');
+    assert.match(html, new RegExp(`<meta http-equiv="refresh" content="0; url=${route.replace(/[/.]/g, '\\$&')}">`), route);
+  }
+});
+
+test('a not-found page is written as 404.html', () => {
+  const html = readFileSync(path.join(outDir, '404.html'), 'utf8');
+  assert.match(html, /<h1>Page Not Found<\/h1>/);
+});
+
+test('the sitemap lists every route', () => {
+  const sitemap = readFileSync(path.join(outDir, 'sitemap.xml'), 'utf8');
+  for (const route of ALL_ROUTES) assert.ok(sitemap.includes(`<loc>https://redux.js.org${route}</loc>`), route);
+});
+
+test('static files are copied', () => {
+  assert.ok(existsSync(path.join(outDir, 'img/redux.svg')));
+  assert.ok(existsSync(path.join(outDir, 'img/favicon.svg')));
+});
+
+test('pages read well without JavaScript: the body text is in the HTML', () => {
+  const html = readRoute(outDir, '/api/combinereducers');
+  assert.match(html, /<div class="doc-content" data-pagefind-body="">/);
+  assert.ok(html.replace(/<[^>]+>/g, ' ').split(/\s+/).length > 500);
+});

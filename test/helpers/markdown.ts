@@ -1,0 +1,25 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement } from 'react';
+import { compileMarkdown, type CompiledMarkdown } from '../../build/markdown/compile.ts';
+import { getCodeHighlighter } from '../../build/markdown/highlight.ts';
+import { Content } from '../../src/theme/content/Content.tsx';
+
+/** Compiles a Markdown body as the build does, for a page at `docs/page.md`. */
+export async function compile(body: string, permalinks: Record<string, string> = {}, staticDirs: string[] = []): Promise<CompiledMarkdown> {
+  return compileMarkdown(
+    { sourcePath: 'page.md', displayPath: 'content/docs/page.md', body, lineOffset: 0 },
+    {
+      permalinkBySourcePath: new Map(Object.entries(permalinks)),
+      staticDirs,
+      baseUrl: '/',
+      minTocLevel: 2,
+      maxTocLevel: 4,
+      highlighter: await getCodeHighlighter(),
+    },
+  );
+}
+
+/** The HTML a reader gets for a compiled body (the same React tree the pages use). */
+export function toHtml(compiled: CompiledMarkdown): string {
+  return renderToStaticMarkup(createElement(Content, { nodes: compiled.body }));
+}

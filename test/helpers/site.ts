@@ -1,0 +1,52 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildSite, type BuildResult } from '../../build/build.ts';
+
+export const projectRoot = path.join(import.meta.dirname, '../..');
+
+const docsRoutes = (prefix: string, names: string) => names.split(' ').map((name) => `${prefix}${name}`);
+
+/** Every docs route the site must have (the route list of the pipeline issue). */
+export const DOC_ROUTES = [
+  ...docsRoutes('/api/', 'api-reference applymiddleware bindactioncreators combinereducers compose createstore store utils'),
+  '/faq', ...docsRoutes('/faq/', 'actions code-structure design-decisions general immutable-data miscellaneous organizing-state performance react-redux reducers store-setup'),
+  '/introduction/', ...docsRoutes('/introduction/', 'core-concepts ecosystem examples getting-started installation learning-resources why-rtk-is-redux-today'),
+  '/redux-toolkit/overview', '/style-guide/',
+  ...docsRoutes('/tutorials/essentials/', 'part-1-overview-concepts part-2-app-structure part-3-data-flow part-4-using-data part-5-async-logic part-6-performance-normalization part-7-rtk-query-basics part-8-rtk-query-advanced'),
+  ...docsRoutes('/tutorials/fundamentals/', 'part-1-overview part-2-concepts-data-flow part-3-state-actions-reducers part-4-store part-5-ui-react part-6-async-logic part-7-standard-patterns part-8-modern-redux'),
+  ...docsRoutes('/tutorials/', 'index quick-start typescript-quick-start videos'),
+  ...docsRoutes('/understanding/history-and-design/', 'history-of-redux middleware prior-art'),
+  ...docsRoutes('/understanding/thinking-in-redux/', 'glossary motivation three-principles'),
+  '/usage/', ...docsRoutes('/usage/', 'code-splitting configuring-your-store deriving-data-selectors implementing-undo-history isolating-redux-sub-apps migrating-to-modern-redux migrations/migrating-rtk-2 nextjs reducing-boilerplate server-rendering side-effects-approaches troubleshooting usage-with-typescript writing-custom-middleware writing-logic-thunks writing-tests'),
+  ...docsRoutes('/usage/structuring-reducers/', 'basic-reducer-structure beyond-combinereducers immutable-update-patterns initializing-state normalizing-state-shape prerequisite-concepts refactoring-reducer-example reusing-reducer-logic splitting-reducer-logic structuring-reducers updating-normalized-data using-combinereducers'),
+];
+
+export const ALL_ROUTES = ['/', '/errors', ...DOC_ROUTES];
+
+let built: Promise<{ outDir: string; result: BuildResult }> | undefined;
+
+/**
+ * The real site, built once per test process into a temporary folder (or the `dist/` given by
+ * SITE_DIST, for browser tests run after `npm run build`).
+ */
+export function builtSite(): Promise<{ outDir: string; result?: BuildResult }> {
+  if (process.env.SITE_DIST && existsSync(path.join(process.env.SITE_DIST, 'index.html'))) {
+    return Promise.resolve({ outDir: path.resolve(process.env.SITE_DIST) });
+  }
+  built ??= (async () => {
+    const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'redux-docs-site-')), 'dist');
+    const result = await buildSite({ projectRoot, outDir, log: () => {} });
+    return { outDir, result };
+  })();
+  return built;
+}
+
+export function routeFile(outDir: string, route: string): string {
+  const trimmed = route.replace(/^\/|\/$/g, '');
+  return path.join(outDir, trimmed === '' ? 'index.html' : `${trimmed}/index.html`);
+}
+
+export function readRoute(outDir: string, route: string): string {
+  return readFileSync(routeFile(outDir, route), 'utf8');
+}

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { loadConfig, validateConfig } from '../../build/config.ts';
+import { ContentError } from '../../build/errors.ts';
+
+const projectRoot = path.join(import.meta.dirname, '../..');
+
+function baseConfig(items: unknown[]) {
+  return { title: 'T', tagline: 'x', url: 'https://x', baseUrl: '/', favicon: '/f.svg', navbar: { title: 'T', logo: { alt: '', src: '' }, items } };
+}
+
+function errorText(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    assert.ok(error instanceof ContentError, `expected a ContentError, got ${String(error)}`);
+    return error.format();
+  }
+  assert.fail('expected the config to be rejected');
+}
+
+test('the real site config loads with the navbar in the documented order', () => {
+  const config = loadConfig(path.join(projectRoot, 'site.config.ts'));
+  assert.equal(config.title, 'Redux');
+  assert.equal(config.baseUrl, '/');
+  assert.deepEqual(config.i18n.locales, ['en']);
+  const labels = config.navbar.items.map((item) => ('label' in item ? item.label : item.type));
+  assert.deepEqual(labels, ['Getting Started', 'Tutorial', 'Usage Guide', 'API', 'FAQ', 'Best Practices', 'GitHub', 'Need help?', 'search', 'colorMode']);
+  assert.ok(config.navbar.items.every((item) => item.position === 'right'));
+  assert.equal(config.announcementBar?.isCloseable, false);
+  assert.deepEqual(config.colorMode, { defaultMode: 'light', respectPrefersColorScheme: false, disableSwitch: false });
+  assert.deepEqual(config.tableOfContents, { minHeadingLevel: 2, maxHeadingLevel: 4 });
+  assert.match(config.footer.copyright, /2015–2025/);
+  assert.deepEqual(config.footer.columns.map((column) => column.title), ['Docs', 'Community', 'More']);
+});
+
+test('a navbar item of unknown type is rejected with its position and label', () => {
+  const text = errorText(() => validateConfig(baseConfig([{ type: 'doc', docId: 'a', label: 'A' }, { type: 'dropdownMenu', label: 'More' }]), 'site.config.ts'));
+  assert.equal(text, 'site.config.ts: navbar item 2 ("More") has unknown type "dropdownMenu"\n  → Use one of: doc, default, search, colorMode (a plain link needs no type, only "to" or "href").');
+});
+
+test('a doc navbar item without docId is rejected', () => {
+  const text = errorText(() => validateConfig(baseConfig([{ type: 'doc', label: 'API' }]), 'site.config.ts'));
+  assert.equal(text, 'site.config.ts: navbar item 1 ("API") of type "doc" has no docId\n  → Add docId: the id of the doc it links to.');
+});
+
+test('a baseUrl without slashes is rejected', () => {
+  const config = { ...baseConfig([]), baseUrl: 'docs' };
+  assert.match(errorText(() => validateConfig(config, 'site.config.ts')), /"baseUrl" is "docs"/);
+});
+
+test('a syntax error in the config names the file and line', () => {
+  const text = errorText(() => loadConfig(path.join(import.meta.dirname, '../fixtures/broken-config/site.config.ts')));
+  assert.match(text, /^test\/fixtures\/broken-config\/site\.config\.ts:3: syntax error/);
+});

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { collectDocs, docId, docSlug } from '../../build/docs.ts';
+import { ContentError, ContentErrors } from '../../build/errors.ts';
+import { tempTree } from '../helpers/tmp.ts';
+
+test('doc ids and routes follow Docusaurus rules', () => {
+  const cases: [string, string | undefined, string | undefined, string, string][] = [
+    ['api/createstore.md', undefined, undefined, 'api/createstore', '/api/createstore'],
+    ['usage/index.md', undefined, undefined, 'usage/index', '/usage/'],
+    ['guides/README.md', undefined, undefined, 'guides/README', '/guides/'],
+    ['faq/faq.md', undefined, undefined, 'faq/faq', '/faq/'],
+    ['faq.md', undefined, undefined, 'faq', '/faq'],
+    ['tutorials/tutorials-index.md', '/tutorials/index', undefined, 'tutorials/tutorials-index', '/tutorials/index'],
+    ['usage/structuring-reducers/structuring-reducers.md', 'structuring-reducers', undefined, 'usage/structuring-reducers/structuring-reducers', '/usage/structuring-reducers/structuring-reducers'],
+    ['01-basics/02-setup.md', undefined, undefined, 'basics/setup', '/basics/setup'],
+    ['a/b.md', undefined, 'custom', 'a/custom', '/a/custom'],
+    ['a/b.md', '../top', undefined, 'a/b', '/top'],
+  ];
+  for (const [source, slug, id, expectedId, expectedRoute] of cases) {
+    assert.equal(docId(source, id), expectedId, source);
+    assert.equal(docSlug(source, slug, id), expectedRoute, source);
+  }
+});
+
+test('a doc takes its title from front matter, else from a leading # heading', () => {
+  const root = tempTree({
+    'docs/a.md': '---\ntitle: From Front Matter\n---\n\nBody.\n',
+    'docs/b.md': '# From The Heading\n\nBody.\n',
+  });
+  const docs = collectDocs(path.join(root, 'docs'));
+  assert.deepEqual(docs.map((doc) => [doc.id, doc.title, doc.permalink]), [['a', 'From Front Matter', '/a'], ['b', 'From The Heading', '/b']]);
+  assert.doesNotMatch(docs[1].body, /From The Heading/);
+});
+
+function collectErrors(files: Record<string, string | Buffer>): string {
+  const root = tempTree(files);
+  const previous = process.cwd();
+  process.chdir(root);
+  try {
+    collectDocs(path.join(root, 'docs'));
+  } catch (error) {
+    if (error instanceof ContentErrors) return error.errors.map((entry) => entry.format()).join('\n');
+    if (error instanceof ContentError) return error.format();
+    throw error;
+  } finally {
+    process.chdir(previous);
+  }
+  assert.fail('expected the docs to be rejected');
+}
+
+test('malformed front matter names the file and the line', () => {
+  const text = collectErrors({ 'docs/bad.md': '---\ntitle: Fine\ndescription: [unclosed\n---\n\nBody\n' });
+  assert.match(text, /^docs\/bad\.md:\d: malformed front matter: .+\n  → Fix the YAML between the --- lines/);
+});
+
+test('a title that is not a string is rejected with its line', () => {
+  assert.equal(collectErrors({ 'docs/a.md': '---\nid: a\ntitle: 42\n---\n\nBody\n' }),
+    'docs/a.md:3: front matter "title" must be a string, not a number (42)\n  → Write title as a string.');
+});
+
+test('a slug that is not a URL path is rejected', () => {
+  assert.match(collectErrors({ 'docs/a.md': '---\nslug: "has spaces in it"\n---\n\nBody\n' }), /^docs\/a\.md:2: front matter "slug" "has spaces in it" is not a valid URL path/);
+});
+
+test('two docs with one route name both files', () => {
+  const text = collectErrors({ 'docs/a.md': '---\nslug: /same\n---\nA\n', 'docs/b.md': '---\nslug: /same\n---\nB\n' });
+  assert.equal(text, 'docs/b.md: duplicate route "/same", also produced by docs/a.md\n  → Change the slug of one of them.');
+});
+
+test('two docs with one id name both files', () => {
+  const text = collectErrors({ 'docs/x/a.md': 'A\n', 'docs/x/01-a.md': 'B\n' });
+  assert.match(text, /duplicate doc id "x\/a", also used by docs\/x\/01-a\.md/);
+});
+
+test('an empty Markdown file is rejected', () => {
+  assert.equal(collectErrors({ 'docs/empty.md': '\n  \n' }), 'docs/empty.md:1: the file is empty\n  → Write the page (front matter with a title, then Markdown), or delete the file.');
+});
+
+test('a file that is not UTF-8 names the line of the first bad byte', () => {
+  const bytes = Buffer.concat([Buffer.from('line one\nline two\ncaf'), Buffer.from([0xe9]), Buffer.from('\n')]);
+  assert.equal(collectErrors({ 'docs/latin1.md': bytes }), 'docs/latin1.md:3: the file is not valid UTF-8\n  → Save the file with UTF-8 encoding.');
+});
+
+test('a missing docs folder says how to point at one', () => {
+  assert.match(collectErrors({ 'other/a.md': 'A' }), /^docs: docs folder not found\n  → Create the folder, or point docs\.path/);
+});
+
+test('every bad file is reported in one run', () => {
+  const text = collectErrors({ 'docs/a.md': '', 'docs/b.md': '---\ntitle: [x\n---\n' });
+  assert.equal(text.split('\n').filter((line) => line.startsWith('docs/')).length, 2);
+});

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ContentError } from '../../build/errors.ts';
+import { compile, toHtml } from '../helpers/markdown.ts';
+import { tempTree } from '../helpers/tmp.ts';
+
+const permalinks = { 'page.md': '/page', 'api/store.md': '/api/store', 'usage/index.md': '/usage/' };
+
+test('links to Markdown files become routes, keeping the anchor', async () => {
+  const html = toHtml(await compile('[store](./api/store.md#getstate) [guides](usage/index.md) [self](#top) [ext](https://redux.js.org/x.md)', permalinks));
+  assert.match(html, /<a href="\/api\/store#getstate">store<\/a>/);
+  assert.match(html, /<a href="\/usage\/">guides<\/a>/);
+  assert.match(html, /<a href="#top">self<\/a>/);
+  assert.match(html, /<a href="https:\/\/redux\.js\.org\/x\.md">ext<\/a>/);
+});
+
+test('a link to a missing Markdown file fails with the file and line', async () => {
+  await assert.rejects(compile('Intro.\n\nSee [this](./missing.md).', permalinks), (errors: unknown) => {
+    assert.ok(Array.isArray(errors));
+    const [error] = errors as ContentError[];
+    assert.equal(error.format(), 'content/docs/page.md:3: link to a missing Markdown file "./missing.md"\n  → Fix the path (it is relative to this file), or create the page.');
+    return true;
+  });
+});
+
+test('an image from the static folder resolves; a missing one fails', async () => {
+  const staticDir = tempTree({ 'img/logo.svg': '<svg/>' });
+  assert.match(toHtml(await compile('![Logo](/img/logo.svg)', {}, [staticDir])), /<img src="\/img\/logo\.svg" alt="Logo" loading="lazy"\/>/);
+  await assert.rejects(compile('![Logo](/img/nope.png)', {}, [staticDir]), (errors: unknown) => {
+    assert.match((errors as ContentError[])[0].format(), /page\.md:1: image "\/img\/nope\.png" not found in the static folder/);
+    return true;
+  });
+});
+
+test('an unknown code language renders as plain text with a warning', async () => {
+  const compiled = await compile('Text\n\n```brainfuck\n+++.\n```\n');
+  assert.match(toHtml(compiled), /\+\+\+\./);
+  assert.deepEqual(compiled.warnings.map((warning) => [warning.line, warning.message.split(';')[0]]), [[3, 'code block language "brainfuck" is not highlighted']]);
+});
+
+test('the table of contents lists h2–h4 in order with their ids', async () => {
+  const { toc } = await compile('## A\n### B\n#### C\n##### D\n## A\n');
+  assert.deepEqual(toc, [
+    { depth: 2, id: 'a', value: 'A' },
+    { depth: 3, id: 'b', value: 'B' },
+    { depth: 4, id: 'c', value: 'C' },
+    { depth: 2, id: 'a-1', value: 'A' },
+  ]);
+});

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { collectDocs } from '../../build/docs.ts';
+import { ContentError } from '../../build/errors.ts';
+import { loadSidebars } from '../../build/sidebars.ts';
+import { tempTree } from '../helpers/tmp.ts';
+
+const docsFiles = {
+  'docs/intro.md': '---\ntitle: Intro\nsidebar_label: Start here\n---\nA\n',
+  'docs/guide/one.md': '# One\nA\n',
+  'docs/guide/two.md': '# Two\nA\n',
+};
+
+function load(sidebarFile: string, sidebarSource: string) {
+  const root = tempTree({ ...docsFiles, [sidebarFile]: sidebarSource });
+  const docs = collectDocs(path.join(root, 'docs'));
+  return loadSidebars(path.join(root, sidebarFile), docs);
+}
+
+test('a CommonJS sidebars.js with the shorthand category form resolves', () => {
+  const { sidebars, placementByDocId } = load('sidebars.js', "module.exports = { main: ['intro', { Guide: ['guide/one', 'guide/two'] }] };");
+  assert.deepEqual(sidebars.main, [
+    { type: 'link', label: 'Start here', href: '/intro', docId: 'intro' },
+    { type: 'category', label: 'Guide', collapsed: true, collapsible: true, href: undefined, items: [
+      { type: 'link', label: 'One', href: '/guide/one', docId: 'guide/one' },
+      { type: 'link', label: 'Two', href: '/guide/two', docId: 'guide/two' },
+    ] },
+  ]);
+  assert.deepEqual(placementByDocId.get('guide/one'), {
+    sidebarName: 'main',
+    categories: [{ label: 'Guide', href: undefined }],
+    previous: { label: 'Start here', href: '/intro' },
+    next: { label: 'Two', href: '/guide/two' },
+  });
+});
+
+test('an ESM TypeScript sidebars file with category objects resolves', () => {
+  const source = "const sidebars: Record<string, unknown[]> = { docs: [{ type: 'doc', id: 'intro', label: 'Home' }, { type: 'category', label: 'Guide', collapsed: false, link: { type: 'doc', id: 'guide/one' }, items: ['guide/two'] }, { type: 'link', label: 'Redux', href: 'https://redux.js.org' }] };\nexport default sidebars;";
+  const { sidebars } = load('sidebars.ts', source);
+  const category = sidebars.docs[1];
+  assert.equal(category.type, 'category');
+  assert.equal(category.type === 'category' && category.href, '/guide/one');
+  assert.equal(category.type === 'category' && category.collapsed, false);
+  assert.deepEqual(sidebars.docs[2], { type: 'link', label: 'Redux', href: 'https://redux.js.org' });
+});
+
+test('a sidebar entry naming a missing doc names the sidebar and the id', () => {
+  assert.throws(() => load('sidebars.js', "module.exports = { main: ['intro', 'guide/three'] };"), (error: unknown) => {
+    assert.ok(error instanceof ContentError);
+    assert.match(error.format(), /sidebars\.js: sidebar "main" names the doc "guide\/three", which does not exist\n  → Create content for "guide\/three"/);
+    return true;
+  });
+});
