@@ -2,16 +2,31 @@
  * npm run build | start | serve | check-links. One entry point, so every command reports
  * errors the same way: the file, the line, the fix, and a non-zero exit code.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BrokenLinksError, buildSite } from './build.ts';
 import { ContentError, ContentErrors, formatWarning } from './errors.ts';
 import { discardActiveOutput } from './output.ts';
+import { createStaticServer } from './serve.ts';
 
 process.env.NODE_ENV ??= 'production';
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   build: runBuild,
+  serve: runServe,
 };
+
+/** `npm run serve`: the built `dist/` as a static host would serve it. */
+async function runServe(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { port: { type: 'string', default: '3000' }, host: { type: 'string', default: 'localhost' }, dir: { type: 'string', default: 'dist' } } });
+  const root = path.resolve(values.dir);
+  if (!existsSync(path.join(root, 'index.html'))) {
+    throw new ContentError('no built site here', values.dir, undefined, 'Run `npm run build` first, or pass --dir with a built site.');
+  }
+  const server = createStaticServer({ root });
+  server.listen(Number(values.port), values.host, () => console.log(`Serving ${values.dir} at http://${values.host}:${values.port}/`));
+}
 
 async function runBuild(args: string[]): Promise<void> {
   const { values } = parseArgs({

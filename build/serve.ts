@@ -1,0 +1,122 @@
+import { createReadStream, realpathSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream';
+import zlib from 'node:zlib';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif',
+  '.webp': 'image/webp', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8', '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2', '.pf_meta': 'application/octet-stream', '.pf_index': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream', '.pagefind': 'application/octet-stream',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
+
+export interface StaticServerOptions {
+  root: string;
+  /** Extra handling before static files (the dev server's live-reload endpoint); true if handled. */
+  intercept?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
+  /** Rewrites HTML before sending it (the dev server injects its reload script). */
+  transformHtml?: (html: string) => string;
+}
+
+/**
+ * Serves a built site as a static host does: clean URLs, 404.html with status 404, content types,
+ * long-lived caching for hashed assets, compression, and nothing outside the root folder.
+ */
+export function createStaticServer(options: StaticServerOptions): http.Server {
+  const root = realpathSync(options.root);
+  return http.createServer((request, response) => {
+    if (options.intercept?.(request, response)) return;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const file = resolveRequest(root, request.url ?? '/');
+    if (file === 'forbidden') {
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request path');
+      return;
+    }
+    if (file.redirect) {
+      response.writeHead(301, { Location: file.redirect }).end();
+      return;
+    }
+    const found = file.path ?? path.join(root, '404.html');
+    sendFile(request, response, found, file.path ? 200 : 404, options.transformHtml);
+  });
+}
+
+type Resolution = 'forbidden' | { path?: string; redirect?: string };
+
+/** Maps a URL path to a file under `root`, refusing anything that would leave it. */
+export function resolveRequest(root: string, url: string): Resolution {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url, 'http://localhost').pathname);
+  } catch {
+    return 'forbidden';
+  }
+  if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..')) return 'forbidden';
+  const candidates = pathname.endsWith('/')
+    ? [`${pathname}index.html`]
+    : [pathname, `${pathname}/index.html`, `${pathname}.html`];
+  for (const candidate of candidates) {
+    const file = insideRoot(root, candidate);
+    if (file === 'forbidden') return 'forbidden';
+    if (file) return { path: file };
+  }
+  return {};
+}
+
+function insideRoot(root: string, relative: string): string | undefined | 'forbidden' {
+  const joined = path.join(root, relative);
+  try {
+    if (!statSync(joined).isFile()) return undefined;
+    const real = realpathSync(joined);
+    // A symlink may point outside the folder: refuse it rather than follow it.
+    return real === root || real.startsWith(root + path.sep) ? real : 'forbidden';
+  } catch {
+    return undefined;
+  }
+}
+
+function sendFile(request: http.IncomingMessage, response: http.ServerResponse, file: string, status: number, transformHtml?: (html: string) => string): void {
+  const extension = path.extname(file).toLowerCase();
+  const type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
+  const hashed = /\/assets\//.test(file.split(path.sep).join('/')) || /\/pagefind\/.+\.(pf_\w+|pagefind)$/.test(file);
+  const headers: http.OutgoingHttpHeaders = {
+    'Content-Type': type,
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    Vary: 'Accept-Encoding',
+  };
+  const encoding = COMPRESSIBLE.test(type) ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+  if (encoding) headers['Content-Encoding'] = encoding;
+  response.writeHead(status, headers);
+  if (request.method === 'HEAD') {
+    response.end();
+    return;
+  }
+  const source = transformHtml && extension === '.html'
+    ? (async function* () {
+        const chunks: Buffer[] = [];
+        for await (const chunk of createReadStream(file)) chunks.push(chunk as Buffer);
+        yield transformHtml(Buffer.concat(chunks).toString('utf8'));
+      })()
+    : createReadStream(file);
+  const compressor = encoding === 'br' ? zlib.createBrotliCompress() : encoding === 'gzip' ? zlib.createGzip() : undefined;
+  const onDone = (error: Error | null) => {
+    if (error) response.destroy(error);
+  };
+  if (compressor) pipeline(source, compressor, response, onDone);
+  else pipeline(source, response, onDone);
+}
+
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = String(header ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
