@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
-import type { RouteChunk, SidebarItem, SiteData } from '../src/shared/types.ts';
+import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.ts';
 
 /** The theme and runtime live beside the generator, whatever folder a site is built from. */
 const THEME_ROOT = path.join(import.meta.dirname, '..');
 
 export interface BundleInput {
   site: SiteData;
-  /** Route chunks to emit, by permalink; `sidebarName` points into `sidebars`. */
-  routes: { permalink: string; chunk: Omit<RouteChunk, 'sidebar'>; sidebarName?: string }[];
+  /** Route chunks to emit, by permalink; `sidebarName` points into `sidebars`; `body` is a doc's HTML. */
+  routes: { permalink: string; route: RouteData; body?: string; sidebarName?: string }[];
   sidebars: Record<string, SidebarItem[]>;
   /** CSS made during the build (code highlighting classes, announcement colours). */
   generatedCss: string;
@@ -46,7 +46,7 @@ export async function bundleClient(input: BundleInput): Promise<BundleOutput> {
     splitting: true,
     format: 'esm',
     minify: true,
-    target: 'es2020',
+    target: 'es2022',
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     entryNames: '[dir]/[name]-[hash]',
@@ -58,6 +58,7 @@ export async function bundleClient(input: BundleInput): Promise<BundleOutput> {
     write: false,
     logLevel: 'silent',
     legalComments: 'none',
+    charset: 'utf8',
     plugins: [virtualModulePlugin(modules)],
   });
   return collectOutput(input, result.outputFiles, result.metafile);
@@ -72,11 +73,23 @@ function virtualModules(input: BundleInput): Map<string, { contents: string; loa
   });
   for (const [name, items] of Object.entries(input.sidebars)) modules.set(`sidebar:${name}`, { contents: jsonModule(items), loader: 'js' });
   for (const route of input.routes) {
-    const sidebarImport = route.sidebarName ? `import sidebar from ${JSON.stringify(`virtual:sidebar:${route.sidebarName}`)};\n` : '';
-    const contents = `${sidebarImport}export default { route: JSON.parse(${JSON.stringify(JSON.stringify(route.chunk.route))})${route.sidebarName ? ', sidebar' : ''} };`;
-    modules.set(`route:${route.permalink}`, { contents, loader: 'js' });
+    modules.set(`route:${route.permalink}`, { contents: routeModule(route), loader: 'js' });
+    if (route.body !== undefined) modules.set(`body:${route.permalink}`, { contents: `export default ${JSON.stringify(route.body)};`, loader: 'js' });
   }
   return modules;
+}
+
+/** A route chunk: its data, the shared sidebar chunk, and a lazy import of its body chunk. */
+function routeModule(route: BundleInput['routes'][number]): string {
+  const lines = [];
+  const fields = [`route: JSON.parse(${JSON.stringify(JSON.stringify(route.route))})`];
+  if (route.sidebarName) {
+    lines.push(`import sidebar from ${JSON.stringify(`virtual:sidebar:${route.sidebarName}`)};`);
+    fields.push('sidebar');
+  }
+  if (route.body !== undefined) fields.push(`loadBody: () => import(${JSON.stringify(`virtual:body:${route.permalink}`)}).then((module) => module.default)`);
+  lines.push(`export default { ${fields.join(', ')} };`);
+  return lines.join('\n');
 }
 
 // JSON.parse of a string literal is parsed faster by browsers than the same object literal.

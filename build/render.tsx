@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import type { RouteChunk, SiteConfig, SiteData } from '../src/shared/types.ts';
+import { pageTitle } from '../src/shared/paths.ts';
 import { App } from '../src/theme/App.tsx';
+import { eagerPages } from '../src/theme/pages/eager.ts';
 
 export interface PageAssets { runtimeUrl: string; runtimePreloads: string[]; cssUrl: string; chunkUrl: string; chunkPreloads: string[] }
 
@@ -27,15 +29,17 @@ export interface RenderPageInput {
   config: SiteConfig;
   site: SiteData;
   chunk: RouteChunk;
+  /** The doc body HTML, for docs pages. */
+  body?: string;
   assets: PageAssets;
   themeScript: string;
 }
 
 /** One complete HTML page: head metadata, the no-flash theme script, preloads, server-rendered body. */
-export function renderPage({ config, site, chunk, assets, themeScript: script }: RenderPageInput): string {
+export function renderPage({ config, site, chunk, body, assets, themeScript: script }: RenderPageInput): string {
   const { route } = chunk;
-  const body = renderToString(<App site={site} chunk={chunk} location={{ pathname: route.permalink, search: '', hash: '' }} />);
-  const title = route.kind === 'home' ? `${config.title} | ${config.tagline}` : `${route.title} | ${config.title}`;
+  const app = renderToString(<App pages={eagerPages} site={site} chunk={chunk} body={body} location={{ pathname: route.permalink, search: '', hash: '' }} />);
+  const title = pageTitle(route, config);
   const canonical = config.url.replace(/\/$/, '') + route.permalink;
   const locale = config.i18n.defaultLocale;
   const direction = config.i18n.localeConfigs[locale]?.direction ?? 'ltr';
@@ -63,7 +67,7 @@ ${preloads.map((url) => `<link rel="modulepreload" href="${escapeAttribute(url)}
 <script type="module" src="${escapeAttribute(assets.runtimeUrl)}"></script>
 </head>
 <body>
-<div id="__app">${body}</div>
+<div id="__app">${app}</div>
 </body>
 </html>
 `;

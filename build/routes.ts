@@ -17,7 +17,6 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
     keywords: doc.frontMatter.keywords,
     doc: {
       id: doc.id,
-      body: compiled.body,
       toc: compiled.toc,
       hideTitle: doc.frontMatter.hide_title === true,
       hideTableOfContents: doc.frontMatter.hide_table_of_contents === true,

@@ -83,7 +83,7 @@ class SidebarResolver {
     }
     const shownLabel = label ?? doc.sidebarLabel;
     this.ordered.push({ doc, label: shownLabel, categories: trail });
-    return { type: 'link', label: shownLabel, href: doc.permalink, docId: doc.id };
+    return { type: 'link', label: shownLabel, href: doc.permalink };
   }
 
   private resolveCategory(entry: Record<string, unknown>, trail: SidebarPlacement['categories']): SidebarItem {

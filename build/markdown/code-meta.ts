@@ -20,11 +20,14 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
   return result;
 }
 
+/** No code block is longer; a typo such as {1-400000000} must not hang the build (or overflow the Set). */
+const MAX_RANGE_LINES = 10_000;
+
 function addRanges(lines: Set<number>, ranges: string): void {
   for (const part of ranges.split(',')) {
     const [start, end] = part.trim().split('-').map(Number);
     if (!Number.isInteger(start)) continue;
-    const last = Number.isInteger(end) ? end : start;
+    const last = Math.min(Number.isInteger(end) ? end : start, start + MAX_RANGE_LINES);
     for (let line = start; line <= last; line++) lines.add(line);
   }
 }

@@ -4,18 +4,19 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { toString } from 'mdast-util-to-string';
+import { toHtml } from 'hast-util-to-html';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import { ContentError, type Warning } from '../errors.ts';
-import type { ContentNode, TocEntry } from '../../src/shared/types.ts';
+import type { TocEntry } from '../../src/shared/types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
 import { remarkHeadingIds } from './heading-ids.ts';
 import { rehypeHighlight, rehypeKeepCodeMeta, type CodeHighlighter } from './highlight.ts';
 import { remarkLinks, type LinkContext, type SourceLink } from './links.ts';
 import { rehypeEscapeDisallowedHtml, rehypeSanitizeAttributes } from './raw-html.ts';
-import { toContentNodes } from './to-content.ts';
+import { rehypeHeadingAnchors } from './heading-anchors.ts';
 
 export interface MarkdownOptions extends LinkContext {
   minTocLevel: number;
@@ -34,7 +35,8 @@ export interface MarkdownSource {
 }
 
 export interface CompiledMarkdown {
-  body: ContentNode[];
+  /** The page body as HTML, the same string on the server and in the route's body chunk. */
+  html: string;
   toc: TocEntry[];
   links: SourceLink[];
   /** Plain text of the first paragraph: the fallback description. */
@@ -57,7 +59,8 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
     .use(rehypeEscapeDisallowedHtml)
     .use(rehypeRaw)
     .use(rehypeSanitizeAttributes)
-    .use(rehypeHighlight, options.highlighter);
+    .use(rehypeHighlight, options.highlighter)
+    .use(rehypeHeadingAnchors);
   const mdast = processor.parse(file) as MdastRoot;
   const hast = (await processor.run(mdast, file)) as HastRoot;
   const problems = file.messages.map((message) => ({
@@ -70,7 +73,7 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
   const fatal = problems.filter((problem) => problem.fatal);
   if (fatal.length > 0) throw fatal.map((problem) => new ContentError(problem.message, problem.file, problem.line, problem.fix ?? undefined));
   return {
-    body: toContentNodes(hast),
+    html: toHtml(hast),
     toc: file.data.toc ?? [],
     links: (file.data.links ?? []).map((link) => ({ ...link, line: link.line ? link.line + source.lineOffset : undefined })),
     excerpt: firstParagraphText(mdast),

@@ -22,7 +22,7 @@ export function remarkHeadingIds(options: HeadingIdOptions) {
       const text = toString(heading).trim();
       const id = customId ? customId : slugger.slug(text);
       if (customId) slugger.slug(customId); // reserve it, so a later identical heading is deduplicated
-      heading.data = { ...heading.data, hProperties: { ...(heading.data?.hProperties ?? {}), id, dataAnchorLabel: text } };
+      heading.data = { ...heading.data, hProperties: { ...(heading.data?.hProperties ?? {}), id } };
       if (heading.depth >= options.minTocLevel && heading.depth <= options.maxTocLevel) {
         toc.push({ depth: heading.depth, id, value: text });
       }

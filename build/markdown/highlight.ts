@@ -1,9 +1,8 @@
 import { createHighlighter, type Highlighter } from 'shiki';
 import { transformerStyleToClass } from '@shikijs/transformers';
-import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
-import type { Element, Root } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
 import { parseCodeMeta } from './code-meta.ts';
 
@@ -42,8 +41,8 @@ export function rehypeKeepCodeMeta() {
 }
 
 /**
- * rehype plugin: every `pre > code` becomes a `code-block` element carrying the highlighted HTML,
- * its language, title and highlighted lines; the theme renders it with a copy button.
+ * rehype plugin: every `pre > code` becomes a highlighted code block with its optional title and a
+ * copy button (the browser runtime handles its clicks).
  */
 export function rehypeHighlight(code: CodeHighlighter) {
   return (tree: Root, file: VFile) => {
@@ -55,13 +54,7 @@ export function rehypeHighlight(code: CodeHighlighter) {
       const meta = parseCodeMeta(codeElement.properties.dataMeta as string | undefined);
       const source = toString(codeElement).replace(/\n$/, '');
       const language = resolveLanguage(requested, file, pre);
-      const html = highlight(code, source, language, meta.highlightLines);
-      parent.children[index] = {
-        type: 'element',
-        tagName: 'code-block',
-        properties: { language: requested || 'text', title: meta.title, html },
-        children: [],
-      };
+      parent.children[index] = codeBlock(requested || 'text', meta.title, highlight(code, source, language, meta.highlightLines));
     });
   };
 }
@@ -75,7 +68,17 @@ function resolveLanguage(requested: string, file: VFile, node: Element): string 
   return 'text';
 }
 
-function highlight({ highlighter, styleToClass }: CodeHighlighter, source: string, language: string, highlightLines: Set<number>): string {
+function codeBlock(language: string, title: string | undefined, highlighted: ElementContent[]): Element {
+  const titleBar: Element[] = title ? [h('div', { className: ['code-block-title'] }, [{ type: 'text', value: title }])] : [];
+  const copyButton = h('button', { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', title: 'Copy' }, [{ type: 'text', value: 'Copy' }]);
+  return h('div', { className: ['code-block', `language-${language}`] }, [...titleBar, h('div', { className: ['code-block-body'] }, [...highlighted, copyButton])]);
+}
+
+function h(tagName: string, properties: Element['properties'], children: ElementContent[]): Element {
+  return { type: 'element', tagName, properties, children };
+}
+
+function highlight({ highlighter, styleToClass }: CodeHighlighter, source: string, language: string, highlightLines: Set<number>): ElementContent[] {
   const hast = highlighter.codeToHast(source, {
     lang: language,
     themes: { light: 'github-light-default', dark: 'github-dark-default' },
@@ -89,5 +92,5 @@ function highlight({ highlighter, styleToClass }: CodeHighlighter, source: strin
       styleToClass,
     ],
   });
-  return toHtml(hast);
+  return hast.children as ElementContent[];
 }

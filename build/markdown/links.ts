@@ -58,7 +58,7 @@ function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: stri
   if (!/\.mdx?$/.test(linkPath)) return url;
   const resolved = linkPath.startsWith('/')
     ? linkPath.slice(1)
-    : path.posix.normalize(path.posix.join(path.posix.dirname(sourcePath), decodeURI(linkPath)));
+    : path.posix.normalize(path.posix.join(path.posix.dirname(sourcePath), safeDecodeUri(linkPath)));
   const permalink = context.permalinkBySourcePath.get(resolved);
   if (!permalink) {
     const message = file.message(`link to a missing Markdown file "${linkPath}"`, position);
@@ -69,9 +69,18 @@ function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: stri
   return hash ? `${permalink}#${hash}` : permalink;
 }
 
+/** `decodeURI`, but a malformed escape such as `%zz` stays as written instead of throwing. */
+function safeDecodeUri(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
 function checkImage(image: Image, context: LinkContext, file: VFile): void {
   if (isExternalUrl(image.url) || !image.url.startsWith('/')) return;
-  const relative = decodeURI(splitHref(image.url).path).replace(/^\/+/, '');
+  const relative = safeDecodeUri(splitHref(image.url).path).replace(/^\/+/, '');
   if (context.staticDirs.some((dir) => existsSync(path.join(dir, relative)))) {
     image.url = context.baseUrl + relative;
     return;

@@ -41,7 +41,8 @@ export function rehypeSanitizeAttributes() {
         const value = element.properties[name];
         if (typeof value !== 'string') continue;
         const isImageData = element.tagName === 'img' && name === 'src' && SAFE_IMAGE_DATA.test(value);
-        if (!SAFE_URL.test(value) && !isImageData) delete element.properties[name];
+        // Browsers drop tabs and newlines anywhere in a URL, so `java&#9;script:` is a script URL too.
+        if (!SAFE_URL.test(value.replace(/[\t\n\r]/g, '')) && !isImageData) delete element.properties[name];
       }
     });
   };

@@ -3,6 +3,8 @@ import site from 'virtual:site';
 import type { SiteData } from '../shared/types.ts';
 import { App } from '../theme/App.tsx';
 import { LoadError } from '../theme/Loading.tsx';
+import { lazyPages, preloadPage } from '../theme/pages/lazy.tsx';
+import { startCopyButtons } from './copy-code.ts';
 import { startKeyboardMarker } from './keyboard.ts';
 import { normalizeUrl, Router } from './router.tsx';
 import { loadChunk } from './routes.ts';
@@ -11,13 +13,15 @@ import { syncPreferredVersion } from './versions.ts';
 const siteData = site as SiteData;
 
 async function boot(): Promise<void> {
-  normalizeUrl();
   startKeyboardMarker();
+  startCopyButtons();
   syncPreferredVersion();
   const container = document.getElementById('__app')!;
   const chunkUrl = document.querySelector<HTMLMetaElement>('meta[name="route-chunk"]')!.content;
   try {
     const chunk = await loadChunk(chunkUrl);
+    if (chunk.route.kind !== 'notFound') normalizeUrl(chunk.route.permalink);
+    await preloadPage(chunk.route.kind);
     hydrateRoot(container, <Router site={siteData} initialChunk={chunk} />);
   } catch (error) {
     renderLoadError(container, error as Error);
@@ -28,7 +32,7 @@ async function boot(): Promise<void> {
 function renderLoadError(container: HTMLElement, error: Error): void {
   const emptyChunk = { route: { kind: 'notFound' as const, permalink: location.pathname, title: '', description: '' } };
   const location_ = { pathname: location.pathname, search: location.search, hash: location.hash };
-  createRoot(container).render(<App site={siteData} chunk={emptyChunk} location={location_} overlay={<LoadError error={error} />} />);
+  createRoot(container).render(<App pages={lazyPages} site={siteData} chunk={emptyChunk} location={location_} overlay={<LoadError error={error} />} />);
 }
 
 void boot();

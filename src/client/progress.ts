@@ -1,14 +1,29 @@
-import NProgress from 'nprogress';
-
 export const PROGRESS_DELAY_MS = 200;
 
-NProgress.configure({ minimum: 0.08, speed: 200, trickleSpeed: 800, showSpinner: false, ...({ trickleRate: 0.02 } as object) });
+type NProgressApi = typeof import('nprogress');
+let nprogress: Promise<NProgressApi> | undefined;
+
+// nprogress is needed only once a navigation is slow, so it stays out of the first-load JavaScript.
+function loadNProgress(): Promise<NProgressApi> {
+  nprogress ??= import('nprogress').then((module) => {
+    const api = (module as unknown as { default?: NProgressApi }).default ?? module;
+    api.configure({ minimum: 0.08, speed: 200, trickleSpeed: 800, showSpinner: false, ...({ trickleRate: 0.02 } as object) });
+    return api;
+  });
+  return nprogress;
+}
 
 /** Shows the progress bar only for route changes that take longer than 200 ms. */
 export function startProgress(): () => void {
-  const timer = setTimeout(() => NProgress.start(), PROGRESS_DELAY_MS);
+  let finished = false;
+  const timer = setTimeout(() => {
+    void loadNProgress().then((api) => {
+      if (!finished) api.start();
+    });
+  }, PROGRESS_DELAY_MS);
   return () => {
+    finished = true;
     clearTimeout(timer);
-    NProgress.done();
+    if (nprogress) void nprogress.then((api) => api.done());
   };
 }

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RouteChunk, SiteData } from '../shared/types.ts';
-import { cleanPathname } from '../shared/paths.ts';
+import { cleanPathname, pageTitle } from '../shared/paths.ts';
 import { App } from '../theme/App.tsx';
 import type { Location } from '../theme/context.ts';
 import { Loading } from '../theme/Loading.tsx';
+import { lazyPages, preloadPage } from '../theme/pages/lazy.tsx';
 import { internalPathname, preloadChunks, startPrefetching } from './prefetch.ts';
 import { startProgress } from './progress.ts';
 import { loadChunk, notFoundPointer, resolveRoute } from './routes.ts';
@@ -11,18 +12,21 @@ import { scrollToHash } from './scroll.ts';
 
 interface HistoryState { scrollY?: number }
 
-interface View { chunk: RouteChunk; location: Location; scroll: 'top' | 'hash' | { y: number } | 'none' }
+/** `body` is undefined only for the page the server rendered, whose body DOM is kept as it is. */
+interface View { chunk: RouteChunk; body?: string; location: Location; scroll: 'top' | 'hash' | { y: number } | 'none' }
 
 function currentLocation(): Location {
   return { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash };
 }
 
-/** Loads the chunk of a path: its own, the not-found page's, or a thrown error. */
-async function chunkForPath(baseUrl: string, pathname: string): Promise<RouteChunk> {
+/** Loads the chunk (and a doc's body) of a path: its own, the not-found page's, or a thrown error. */
+async function pageForPath(baseUrl: string, pathname: string): Promise<{ chunk: RouteChunk; body?: string }> {
   const pointer = (await resolveRoute(baseUrl, pathname)) ?? (await notFoundPointer(baseUrl));
   if (!pointer) throw new Error(`No page at ${pathname}`);
   preloadChunks(pointer);
-  return loadChunk(pointer.chunk);
+  const chunk = await loadChunk(pointer.chunk);
+  const [body] = await Promise.all([chunk.loadBody?.(), preloadPage(chunk.route.kind)]);
+  return { chunk, body };
 }
 
 /** The client app: the current page, client-side navigation, scroll restoration, prefetching. */
@@ -36,10 +40,10 @@ export function Router({ site, initialChunk }: { site: SiteData; initialChunk: R
     const done = startProgress();
     const spinnerTimer = setTimeout(() => id === navigationId.current && setLoading(true), 200);
     try {
-      const chunk = await chunkForPath(site.baseUrl, url.pathname);
+      const { chunk, body } = await pageForPath(site.baseUrl, url.pathname);
       if (id !== navigationId.current) return;
       if (push) window.history.pushState({} satisfies HistoryState, '', url.href);
-      setView({ chunk, location: currentLocation(), scroll });
+      setView({ chunk, body, location: currentLocation(), scroll });
     } catch {
       // The chunk could not load (a new deployment, a network error): let the browser load the page.
       if (id === navigationId.current) window.location.assign(url.href);
@@ -68,6 +72,8 @@ export function Router({ site, initialChunk }: { site: SiteData; initialChunk: R
   useLinkInterception(site.baseUrl, navigate);
   useEffect(() => startPrefetching(site.baseUrl), [site.baseUrl, view.chunk]);
   useEffect(() => {
+    // The router restores scroll positions itself, after the page it goes back to has rendered.
+    window.history.scrollRestoration = 'manual';
     const onPopState = (event: PopStateEvent) => {
       const scrollY = (event.state as HistoryState | null)?.scrollY;
       void show(new URL(window.location.href), scrollY === undefined ? 'hash' : { y: scrollY }, false);
@@ -76,8 +82,18 @@ export function Router({ site, initialChunk }: { site: SiteData; initialChunk: R
     return () => window.removeEventListener('popstate', onPopState);
   }, [show]);
   useLayoutEffect(() => applyScroll(view), [view]);
+  useEffect(() => updateHead(view.chunk, site), [view.chunk, site]);
+  // Lets tests and tools know the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
-  return <App site={site} chunk={view.chunk} location={view.location} navigate={navigate} overlay={loading ? <Loading /> : undefined} />;
+  return <App pages={lazyPages} site={site} chunk={view.chunk} body={view.body} location={view.location} navigate={navigate} overlay={loading ? <Loading /> : undefined} />;
+}
+
+function updateHead({ route }: RouteChunk, site: SiteData): void {
+  document.title = pageTitle(route, site);
+  document.querySelector('meta[name="description"]')?.setAttribute('content', route.description);
 }
 
 function applyScroll(view: View): void {
@@ -112,10 +128,11 @@ function useLinkInterception(baseUrl: string, navigate: (href: string) => void):
   }, [baseUrl, navigate]);
 }
 
-/** `/api/store.html` → `/api/store`, without a reload. */
-export function normalizeUrl(): void {
-  const clean = cleanPathname(window.location.pathname);
-  if (clean !== window.location.pathname) {
-    window.history.replaceState(window.history.state, '', clean + window.location.search + window.location.hash);
-  }
+/** `/api/store.html` or `/api/store/index.html` → `/api/store` (the page's own path), without a reload. */
+export function normalizeUrl(permalink: string): void {
+  const current = window.location.pathname;
+  const clean = cleanPathname(current);
+  if (clean === current) return;
+  const sameRoute = clean.replace(/\/$/, '') === permalink.replace(/\/$/, '');
+  window.history.replaceState(window.history.state, '', (sameRoute ? permalink : clean) + window.location.search + window.location.hash);
 }

@@ -38,3 +38,8 @@ export const STORAGE_KEYS = {
   announcementId: 'docusaurus.announcement.id',
   preferredVersion: (pluginId: string) => `docs-preferred-version-${pluginId}`,
 } as const;
+
+/** The document title of a page: "Page | Site", or "Site | Tagline" for the home page. */
+export function pageTitle(route: { kind: string; title: string }, site: { title: string; tagline: string }): string {
+  return route.kind === 'home' ? `${site.title} | ${site.tagline}` : `${route.title} | ${site.title}`;
+}

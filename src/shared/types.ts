@@ -43,16 +43,10 @@ export interface SiteConfig {
 
 /** A sidebar after resolution: every doc item carries its label and permalink. */
 export type SidebarItem =
-  | { type: 'link'; label: string; href: string; docId?: string }
+  | { type: 'link'; label: string; href: string }
   | { type: 'category'; label: string; collapsed: boolean; collapsible: boolean; href?: string; items: SidebarItem[] };
 
 export interface TocEntry { depth: number; id: string; value: string }
-
-/**
- * A page body as compact data: a string is a text node; an element is
- * [tagOrComponent, props, ...children]. Props are already React props.
- */
-export type ContentNode = string | [string, Record<string, unknown> | null, ...ContentNode[]];
 
 export interface PageLink { label: string; href: string }
 
@@ -65,7 +59,6 @@ export interface RouteData {
   keywords?: string[];
   doc?: {
     id: string;
-    body: ContentNode[];
     toc: TocEntry[];
     hideTitle: boolean;
     hideTableOfContents: boolean;
@@ -97,5 +90,9 @@ export interface SiteData {
   search: SiteConfig['search'];
 }
 
-/** What a route chunk exports: the route's own data and the (shared, separately cached) sidebar. */
-export interface RouteChunk { route: RouteData; sidebar?: SidebarItem[] }
+/**
+ * What a route chunk exports: the route's data, the (shared, separately cached) sidebar, and for
+ * docs a loader of the body HTML. The body is a chunk of its own, fetched only for client-side
+ * navigation: on a first visit the body is already in the server's HTML.
+ */
+export interface RouteChunk { route: RouteData; sidebar?: SidebarItem[]; loadBody?: () => Promise<string> }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteChunk, SiteData } from '../shared/types.ts';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { LocationContext, NavigateContext, SiteContext, type Location, type Navigate } from './context.ts';
@@ -6,15 +6,23 @@ import { DocPage } from './DocPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
-import { ErrorsPage } from './pages/ErrorsPage.tsx';
-import { HomePage, type HomeCopy } from './pages/HomePage.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import type { HomeCopy } from './pages/HomePage.tsx';
 
 export const MAIN_CONTENT_ID = '__main';
 
+/** The non-docs pages: imported directly on the server, lazily in the browser (see pages/lazy.tsx). */
+export interface PageComponents {
+  HomePage: ComponentType<{ copy: HomeCopy }>;
+  ErrorsPage: ComponentType<{ errors: Record<string, string> }>;
+  NotFoundPage: ComponentType;
+}
+
 export interface AppProps {
+  pages: PageComponents;
   site: SiteData;
   chunk: RouteChunk;
+  /** The doc body HTML; undefined while hydrating (the server's DOM is kept). */
+  body?: string;
   location: Location;
   navigate?: Navigate;
   /** Shown instead of the page while a route chunk loads or after it failed. */
@@ -22,7 +30,7 @@ export interface AppProps {
 }
 
 /** The whole page below <body>: the same tree on the server and in the browser. */
-export function App({ site, chunk, location, navigate, overlay }: AppProps) {
+export function App({ pages, site, chunk, body, location, navigate, overlay }: AppProps) {
   const tree = (
     <SiteContext.Provider value={site}>
       <LocationContext.Provider value={location}>
@@ -32,7 +40,9 @@ export function App({ site, chunk, location, navigate, overlay }: AppProps) {
         <main id={MAIN_CONTENT_ID} className="main-wrapper" tabIndex={-1}>
           {overlay ?? (
             <ErrorBoundary resetKey={chunk.route.permalink}>
-              <Page chunk={chunk} />
+              <Suspense fallback={null}>
+                <Page pages={pages} chunk={chunk} body={body} />
+              </Suspense>
             </ErrorBoundary>
           )}
         </main>
@@ -43,11 +53,12 @@ export function App({ site, chunk, location, navigate, overlay }: AppProps) {
   return navigate ? <NavigateContext.Provider value={navigate}>{tree}</NavigateContext.Provider> : tree;
 }
 
-function Page({ chunk }: { chunk: RouteChunk }) {
+function Page({ pages, chunk, body }: { pages: PageComponents; chunk: RouteChunk; body?: string }) {
   const { route, sidebar } = chunk;
+  const { HomePage, ErrorsPage, NotFoundPage } = pages;
   switch (route.kind) {
     case 'doc':
-      return <DocPage route={route as Parameters<typeof DocPage>[0]['route']} sidebar={sidebar} />;
+      return <DocPage route={route as Parameters<typeof DocPage>[0]['route']} sidebar={sidebar} body={body} />;
     case 'home':
       return <HomePage copy={route.pageProps as unknown as HomeCopy} />;
     case 'errors':

@@ -1,12 +1,15 @@
 import type { PageLink, RouteData, SidebarItem } from '../shared/types.ts';
-import { Content } from './content/Content.tsx';
 import { useSite } from './context.ts';
 import { DocSidebar } from './DocSidebar.tsx';
 import { TableOfContents } from './TableOfContents.tsx';
 
 type DocRoute = RouteData & { doc: NonNullable<RouteData['doc']> };
 
-export function DocPage({ route, sidebar }: { route: DocRoute; sidebar?: SidebarItem[] }) {
+/**
+ * `body` is the page's HTML. While hydrating a server-rendered page it is undefined: React keeps
+ * the DOM that came with the HTML, so the body never travels twice on a first visit.
+ */
+export function DocPage({ route, sidebar, body }: { route: DocRoute; sidebar?: SidebarItem[]; body?: string }) {
   const { doc } = route;
   return (
     <div className={sidebar ? 'doc-layout' : 'doc-layout doc-layout-no-sidebar'}>
@@ -16,7 +19,7 @@ export function DocPage({ route, sidebar }: { route: DocRoute; sidebar?: Sidebar
           {doc.breadcrumbs ? <Breadcrumbs trail={doc.breadcrumbs} title={route.title} /> : null}
           <div className="doc-content" data-pagefind-body="">
             {doc.hideTitle ? null : <h1>{route.title}</h1>}
-            <Content nodes={doc.body} />
+            <div className="markdown" dangerouslySetInnerHTML={{ __html: body ?? '' }} suppressHydrationWarning />
           </div>
           <Paginator previous={doc.previous} next={doc.next} />
         </article>

@@ -12,9 +12,7 @@ export function Loading() {
   if (!visible) return null;
   return (
     <div className="loading" role="status" aria-label="Loading page">
-      <svg className="loading-spinner" width="128" height="110" viewBox="0 0 128 110" aria-hidden="true">
-        <circle cx="64" cy="55" r="40" fill="none" strokeWidth="8" stroke="currentColor" strokeDasharray="180 80" strokeLinecap="round" />
-      </svg>
+      <span className="loading-spinner" aria-hidden="true" />
     </div>
   );
 }

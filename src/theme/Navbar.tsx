@@ -16,7 +16,7 @@ export function Navbar({ sidebar }: { sidebar?: SidebarItem[] }) {
       <div className="navbar-inner">
         <button type="button" className="navbar-toggle" aria-label="Toggle navigation bar" aria-expanded={menuOpen}
           disabled={!hasMenu} onClick={() => setMenuOpen(!menuOpen)}>
-          <svg width="24" height="24" viewBox="0 0 30 30" aria-hidden="true"><path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" /></svg>
+          <span className="icon icon-menu" aria-hidden="true" />
         </button>
         <a className="navbar-brand" href={site.baseUrl}>
           {site.navbar.logo.src ? <img className="navbar-logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width="32" height="32" /> : null}

@@ -1,8 +1,5 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createElement } from 'react';
 import { compileMarkdown, type CompiledMarkdown } from '../../build/markdown/compile.ts';
 import { getCodeHighlighter } from '../../build/markdown/highlight.ts';
-import { Content } from '../../src/theme/content/Content.tsx';
 
 /** Compiles a Markdown body as the build does, for a page at `docs/page.md`. */
 export async function compile(body: string, permalinks: Record<string, string> = {}, staticDirs: string[] = []): Promise<CompiledMarkdown> {
@@ -19,7 +16,7 @@ export async function compile(body: string, permalinks: Record<string, string> =
   );
 }
 
-/** The HTML a reader gets for a compiled body (the same React tree the pages use). */
+/** The HTML a reader gets for a compiled body. */
 export function toHtml(compiled: CompiledMarkdown): string {
-  return renderToStaticMarkup(createElement(Content, { nodes: compiled.body }));
+  return compiled.html;
 }

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSite, type BuildResult } from '../../build/build.ts';
@@ -24,18 +25,33 @@ export const DOC_ROUTES = [
 
 export const ALL_ROUTES = ['/', '/errors', ...DOC_ROUTES];
 
-let built: Promise<{ outDir: string; result: BuildResult }> | undefined;
+let built: Promise<{ outDir: string; result?: BuildResult }> | undefined;
+
+const SITE_INPUTS = ['build', 'src', 'content', 'static', 'site.config.ts', 'sidebars.ts', 'package-lock.json'];
+
+/** Changes whenever a file the site is built from changes, so test processes share one build. */
+function inputsFingerprint(): string {
+  const hash = createHash('sha256');
+  const visit = (file: string) => {
+    const stats = statSync(file);
+    if (stats.isDirectory()) readdirSync(file).sort().forEach((name) => visit(path.join(file, name)));
+    else hash.update(`${file}:${stats.size}:${stats.mtimeMs}\n`);
+  };
+  for (const input of SITE_INPUTS) {
+    const file = path.join(projectRoot, input);
+    if (existsSync(file)) visit(file);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
 
 /**
- * The real site, built once per test process into a temporary folder (or the `dist/` given by
- * SITE_DIST, for browser tests run after `npm run build`).
+ * The real site, built once for the current sources into a temporary folder that every test
+ * process reuses (the output is swapped in atomically, so an existing folder is complete).
  */
 export function builtSite(): Promise<{ outDir: string; result?: BuildResult }> {
-  if (process.env.SITE_DIST && existsSync(path.join(process.env.SITE_DIST, 'index.html'))) {
-    return Promise.resolve({ outDir: path.resolve(process.env.SITE_DIST) });
-  }
   built ??= (async () => {
-    const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'redux-docs-site-')), 'dist');
+    const outDir = path.join(tmpdir(), `redux-docs-site-${inputsFingerprint()}`);
+    if (existsSync(path.join(outDir, 'index.html'))) return { outDir };
     const result = await buildSite({ projectRoot, outDir, log: () => {} });
     return { outDir, result };
   })();

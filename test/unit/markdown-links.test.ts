@@ -25,7 +25,7 @@ test('a link to a missing Markdown file fails with the file and line', async () 
 
 test('an image from the static folder resolves; a missing one fails', async () => {
   const staticDir = tempTree({ 'img/logo.svg': '<svg/>' });
-  assert.match(toHtml(await compile('![Logo](/img/logo.svg)', {}, [staticDir])), /<img src="\/img\/logo\.svg" alt="Logo" loading="lazy"\/>/);
+  assert.match(toHtml(await compile('![Logo](/img/logo.svg)', {}, [staticDir])), /<img src="\/img\/logo\.svg" alt="Logo" loading="lazy">/);
   await assert.rejects(compile('![Logo](/img/nope.png)', {}, [staticDir]), (errors: unknown) => {
     assert.match((errors as ContentError[])[0].format(), /page\.md:1: image "\/img\/nope\.png" not found in the static folder/);
     return true;

@@ -21,10 +21,10 @@ function load(sidebarFile: string, sidebarSource: string) {
 test('a CommonJS sidebars.js with the shorthand category form resolves', () => {
   const { sidebars, placementByDocId } = load('sidebars.js', "module.exports = { main: ['intro', { Guide: ['guide/one', 'guide/two'] }] };");
   assert.deepEqual(sidebars.main, [
-    { type: 'link', label: 'Start here', href: '/intro', docId: 'intro' },
+    { type: 'link', label: 'Start here', href: '/intro' },
     { type: 'category', label: 'Guide', collapsed: true, collapsible: true, href: undefined, items: [
-      { type: 'link', label: 'One', href: '/guide/one', docId: 'guide/one' },
-      { type: 'link', label: 'Two', href: '/guide/two', docId: 'guide/two' },
+      { type: 'link', label: 'One', href: '/guide/one' },
+      { type: 'link', label: 'Two', href: '/guide/two' },
     ] },
   ]);
   assert.deepEqual(placementByDocId.get('guide/one'), {

@@ -19,7 +19,7 @@ export function SearchButton() {
     <>
       <button ref={buttonRef} type="button" className="search-button" aria-label="Search" aria-haspopup="dialog"
         onClick={() => setOpen(true)} onMouseEnter={prefetch} onFocus={prefetch} onTouchStart={prefetch}>
-        <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true"><path fill="none" stroke="currentColor" strokeWidth="2" d="m14 14 5 5M8.5 15a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13z" /></svg>
+        <span className="icon icon-search" aria-hidden="true" />
         <span className="search-button-label">Search</span>
         <kbd className="search-button-key">Ctrl K</kbd>
       </button>

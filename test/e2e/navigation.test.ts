@@ -1,0 +1,154 @@
+/** Client-side navigation: what a click, Back and Forward do in a real browser. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, serveSite, waitForHydration, type SiteServer } from '../helpers/browser.ts';
+import { builtSite } from '../helpers/site.ts';
+
+let browser: Browser | undefined;
+let server: SiteServer;
+
+before(async () => {
+  server = await serveSite((await builtSite()).outDir);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string) {
+  const opened = await newPage(browser!, { viewport: { width: 1200, height: 800 } });
+  await opened.page.goto(server.origin + path);
+  await waitForHydration(opened.page);
+  // Survives client-side navigation, disappears on a full page load.
+  await opened.page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+  return opened;
+}
+
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { marker?: string }).marker === 'same document');
+
+test('an internal link renders the next page without a full page load', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page, problems } = await open('/api/store');
+  await page.click('nav[aria-label="Docs sidebar"] a[href="/api/combinereducers"]');
+  await page.waitForURL('**/api/combinereducers');
+  await page.waitForSelector('h1:text("combineReducers")');
+  assert.ok(await sameDocument(page));
+  assert.match(await page.title(), /^combineReducers \| Redux$/);
+  assert.equal(await page.getAttribute('nav[aria-label="Docs sidebar"] a[href="/api/combinereducers"]', 'aria-current'), 'page');
+  assert.match((await page.getAttribute('nav[aria-label="Docs sidebar"] a[href="/api/combinereducers"]', 'class')) ?? '', /\bactive\b/);
+  assert.ok((await page.locator('.markdown h2').count()) > 0, 'the body of the new page is rendered');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('navigation scrolls to the top, or to the heading a link names', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open('/api/store');
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await page.click('a.pagination-next');
+  await page.waitForURL('**/api/combinereducers');
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  await page.evaluate(() => {
+    const link = document.createElement('a');
+    link.href = '/api/createstore#parameters';
+    link.id = 'test-link';
+    link.textContent = 'to parameters';
+    document.querySelector('.markdown')!.prepend(link);
+  });
+  await page.click('#test-link');
+  await page.waitForURL('**/api/createstore#parameters');
+  await page.waitForSelector('h1:text("createStore")');
+  const top = await page.evaluate(() => document.getElementById('parameters')!.getBoundingClientRect().top);
+  assert.ok(top >= 0 && top < 120, `the heading is at the top of the viewport (top ${top})`);
+  assert.ok(await sameDocument(page));
+  await context.close();
+});
+
+test('Back and Forward restore the scroll position', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open('/api/store');
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await page.waitForTimeout(50);
+  // A click from script: Playwright's own click would first scroll the link into view.
+  await page.evaluate(() => (document.querySelector('a.pagination-next') as HTMLAnchorElement).click());
+  await page.waitForURL('**/api/combinereducers');
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  await page.goBack();
+  await page.waitForSelector('h1:text("Store")');
+  await page.waitForFunction(() => Math.abs(window.scrollY - 900) < 5);
+  await page.goForward();
+  await page.waitForSelector('h1:text("combineReducers")');
+  assert.ok(await sameDocument(page));
+  await context.close();
+});
+
+test('modified clicks, external links and new-tab links are left to the browser', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open('/api/store');
+  const popup = context.waitForEvent('page');
+  await page.click('nav[aria-label="Docs sidebar"] a[href="/api/compose"]', { modifiers: ['Control'] });
+  await (await popup).close();
+  assert.match(page.url(), /\/api\/store$/, 'a Ctrl-click keeps this tab where it was');
+  assert.equal(await page.getAttribute('a.navbar-link[href^="https://github.com"]', 'target'), '_blank');
+  await context.close();
+});
+
+test('an unknown path renders the not-found page', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open('/api/store');
+  await page.evaluate(() => {
+    const link = document.createElement('a');
+    link.href = '/no/such/page';
+    link.id = 'missing-link';
+    link.textContent = 'missing';
+    document.querySelector('.markdown')!.prepend(link);
+  });
+  await page.click('#missing-link');
+  await page.waitForSelector('h1:text("Page Not Found")');
+  assert.match(page.url(), /\/no\/such\/page$/);
+  assert.ok(await sameDocument(page));
+  await context.close();
+});
+
+test('.html and /index.html addresses are normalised to the clean path', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page } = await newPage(browser);
+  await page.goto(`${server.origin}/api/store/index.html`);
+  await waitForHydration(page);
+  assert.equal(new URL(page.url()).pathname, '/api/store');
+  await page.goto(`${server.origin}/api/store.html`);
+  await page.waitForURL('**/api/store');
+  assert.equal(new URL(page.url()).pathname, '/api/store');
+  await context.close();
+});
+
+test('a prefetched page renders quickly after a click', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open('/api/store');
+  const durations: number[] = [];
+  const targets = ['/api/combinereducers', '/api/applymiddleware', '/api/bindactioncreators', '/api/compose', '/api/utils', '/api/createstore', '/api/api-reference', '/api/store'];
+  for (let round = 0; round < 20; round++) {
+    const target = targets[round % targets.length];
+    const link = `nav[aria-label="Docs sidebar"] a[href="${target}"]`;
+    await page.hover(link);
+    await page.waitForTimeout(150);
+    // A string, not a function: tsx would rename helpers inside a function and break it in the page.
+    const duration = await page.evaluate(`new Promise((resolve) => {
+      const started = performance.now();
+      const selector = ${JSON.stringify(link)};
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector(selector + '[aria-current="page"]')) return;
+        observer.disconnect();
+        resolve(performance.now() - started);
+      }).observe(document.body, { subtree: true, attributes: true, childList: true });
+      document.querySelector(selector).click();
+    })`) as number;
+    durations.push(duration);
+  }
+  durations.sort((a, b) => a - b);
+  console.log(`client navigation to a prefetched page: median ${durations[10].toFixed(1)} ms over 20 (min ${durations[0].toFixed(1)}, max ${durations[19].toFixed(1)})`);
+  assert.ok(await sameDocument(page));
+  await context.close();
+});
