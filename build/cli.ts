@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BrokenLinksError, buildSite } from './build.ts';
+import { runCheckLinks } from './check-links.ts';
 import { ContentError, ContentErrors, formatWarning } from './errors.ts';
+import { startDevServer } from './dev/server.ts';
 import { discardActiveOutput } from './output.ts';
 import { createStaticServer } from './serve.ts';
 
@@ -14,8 +16,35 @@ process.env.NODE_ENV ??= 'production';
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   build: runBuild,
+  start: runStart,
   serve: runServe,
+  'check-links': runCheckLinks,
 };
+
+/** `npm start`: build, serve on localhost, rebuild what a change touches, reload open tabs. */
+async function runStart(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string', default: '3000' },
+      host: { type: 'string', default: 'localhost' },
+      docs: { type: 'string' },
+      sidebars: { type: 'string' },
+      static: { type: 'string' },
+      config: { type: 'string' },
+    },
+  });
+  const server = await startDevServer({
+    projectRoot: process.cwd(),
+    port: Number(values.port),
+    host: values.host,
+    docsDir: values.docs,
+    sidebarsFile: values.sidebars,
+    staticDir: values.static,
+    configFile: values.config,
+  });
+  console.log(`Serving at ${server.url} (watching for changes; Ctrl-C stops)`);
+}
 
 /** `npm run serve`: the built `dist/` as a static host would serve it. */
 async function runServe(args: string[]): Promise<void> {

@@ -14,10 +14,15 @@ export interface PageLinkIndex {
 
 export interface BrokenLink {
   href: string;
-  kind: 'page' | 'anchor';
+  /** `external` only when `npm run check-links -- --external` fetched the URL and it failed. */
+  kind: 'page' | 'anchor' | 'external';
   /** `content/docs/a.md` for Markdown links; the page's route for theme links. */
   source: string;
   line?: number;
+  /** The permalink of the page the link is on. */
+  page: string;
+  /** Why an external link failed (`HTTP 404`, `timed out after 5 s`). */
+  reason?: string;
 }
 
 export interface LinkReport { broken: BrokenLink[]; external: string[]; checked: number }
@@ -45,7 +50,6 @@ export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, bas
   const reportedThemeLinks = new Set<string>();
   let checked = 0;
   for (const page of pages) {
-    const markdownLines = new Map(page.sourceLinks.map((link) => [link.url, link.line]));
     for (const href of new Set(page.hrefs)) {
       if (isExternalUrl(href)) {
         if (/^https?:/i.test(href)) external.add(href);
@@ -54,12 +58,12 @@ export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, bas
       checked++;
       const problem = linkProblem(href, page, pagesByPath, outputFiles, baseUrl);
       if (!problem) continue;
-      const fromMarkdown = page.sourceFile !== undefined && markdownLines.has(href);
-      if (!fromMarkdown) {
+      const origin = markdownOrigin(page, href);
+      if (!origin) {
         if (reportedThemeLinks.has(href)) continue;
         reportedThemeLinks.add(href);
       }
-      broken.push({ href, kind: problem, source: fromMarkdown ? page.sourceFile! : `the theme on page ${page.permalink}`, line: fromMarkdown ? markdownLines.get(href) : undefined });
+      broken.push({ href, kind: problem, page: page.permalink, ...(origin ?? { source: themeSource(page.permalink) }) });
     }
   }
   return { broken, external: [...external].sort(), checked };
@@ -78,9 +82,47 @@ function linkProblem(href: string, page: PageLinkIndex, pagesByPath: Map<string,
   return hash && !target.ids.has(hash) ? 'anchor' : undefined;
 }
 
+/** The Markdown file and first line that wrote `href` on a page; undefined when the theme did. */
+export function markdownOrigin(page: PageLinkIndex, href: string): { source: string; line?: number } | undefined {
+  if (page.sourceFile === undefined) return undefined;
+  const link = page.sourceLinks.find((candidate) => candidate.url === href);
+  return link && { source: page.sourceFile, line: link.line };
+}
+
+export function themeSource(permalink: string): string {
+  return `the theme on page ${permalink}`;
+}
+
 export function formatBrokenLink(link: BrokenLink): string {
   const where = link.line ? `${link.source}:${link.line}` : link.source;
-  return link.kind === 'anchor' ? `Found broken anchor ${link.href} in ${where}` : `Found dead link ${link.href} in ${where}`;
+  const reason = link.reason ? ` (${link.reason})` : '';
+  return link.kind === 'anchor' ? `Found broken anchor ${link.href} in ${where}` : `Found dead link ${link.href} in ${where}${reason}`;
+}
+
+/**
+ * The build writes this file so `npm run check-links` can name the Markdown file and line of a
+ * link found in the built HTML. Paths are as the build printed them (relative to its folder).
+ */
+export const LINK_SOURCES_FILE = '__routes/__link-sources.json';
+
+export interface LinkSources {
+  baseUrl: string;
+  pages: Record<string, { sourceFile?: string; links: SourceLink[] }>;
+}
+
+export function serializeLinkSources(pages: PageLinkIndex[], baseUrl: string): string {
+  const entries = pages.map((page) => [page.permalink, { sourceFile: page.sourceFile, links: page.sourceLinks }]);
+  return JSON.stringify({ baseUrl, pages: Object.fromEntries(entries) } satisfies LinkSources);
+}
+
+/** The parsed map, or undefined when the text is not one. */
+export function parseLinkSources(text: string): LinkSources | undefined {
+  try {
+    const parsed = JSON.parse(text) as Partial<LinkSources> | null;
+    return typeof parsed?.baseUrl === 'string' && typeof parsed.pages === 'object' && parsed.pages !== null ? parsed as LinkSources : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function trimSlash(pathname: string): string {

@@ -1,4 +1,4 @@
-import { createReadStream, realpathSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
@@ -39,26 +39,23 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request path');
       return;
     }
-    if (file.redirect) {
-      response.writeHead(301, { Location: file.redirect }).end();
+    const notFoundPage = path.join(root, '404.html');
+    if (!file.path && !existsSync(notFoundPage)) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    const found = file.path ?? path.join(root, '404.html');
-    sendFile(request, response, found, file.path ? 200 : 404, options.transformHtml);
+    const found = file.path ?? notFoundPage;
+    const immutable = isHashedAsset(path.relative(root, found).split(path.sep).join('/'));
+    sendFile(request, response, { file: found, status: file.path ? 200 : 404, immutable }, options.transformHtml);
   });
 }
 
-type Resolution = 'forbidden' | { path?: string; redirect?: string };
+type Resolution = 'forbidden' | { path?: string };
 
 /** Maps a URL path to a file under `root`, refusing anything that would leave it. */
 export function resolveRequest(root: string, url: string): Resolution {
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(url, 'http://localhost').pathname);
-  } catch {
-    return 'forbidden';
-  }
-  if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..')) return 'forbidden';
+  const pathname = decodePathname(url);
+  if (pathname === undefined || pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..')) return 'forbidden';
   const candidates = pathname.endsWith('/')
     ? [`${pathname}index.html`]
     : [pathname, `${pathname}/index.html`, `${pathname}.html`];
@@ -68,6 +65,21 @@ export function resolveRequest(root: string, url: string): Resolution {
     if (file) return { path: file };
   }
   return {};
+}
+
+/** The decoded path of an origin-form request target (`//etc/passwd` is a path here, not a host). */
+function decodePathname(url: string): string | undefined {
+  if (!url.startsWith('/')) return undefined;
+  try {
+    return decodeURIComponent(new URL(`http://localhost${url}`).pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Content-hashed names, relative to the root: a folder named `assets` above the root does not count. */
+function isHashedAsset(relative: string): boolean {
+  return relative.startsWith('assets/') || /^pagefind\/.+\.(pf_\w+|pagefind)$/.test(relative);
 }
 
 function insideRoot(root: string, relative: string): string | undefined | 'forbidden' {
@@ -82,13 +94,14 @@ function insideRoot(root: string, relative: string): string | undefined | 'forbi
   }
 }
 
-function sendFile(request: http.IncomingMessage, response: http.ServerResponse, file: string, status: number, transformHtml?: (html: string) => string): void {
+interface Reply { file: string; status: number; immutable: boolean }
+
+function sendFile(request: http.IncomingMessage, response: http.ServerResponse, { file, status, immutable }: Reply, transformHtml?: (html: string) => string): void {
   const extension = path.extname(file).toLowerCase();
   const type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
-  const hashed = /\/assets\//.test(file.split(path.sep).join('/')) || /\/pagefind\/.+\.(pf_\w+|pagefind)$/.test(file);
   const headers: http.OutgoingHttpHeaders = {
     'Content-Type': type,
-    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'X-Content-Type-Options': 'nosniff',
     Vary: 'Accept-Encoding',
   };
@@ -115,8 +128,13 @@ function sendFile(request: http.IncomingMessage, response: http.ServerResponse, 
 }
 
 function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
-  const accepted = String(header ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  const accepted = new Set(String(header ?? '').toLowerCase().split(',').flatMap((part) => {
+    const [name, ...parameters] = part.split(';').map((piece) => piece.trim());
+    // `br;q=0` means the client refuses br.
+    const refused = parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter));
+    return refused ? [] : [name];
+  }));
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
   return undefined;
 }

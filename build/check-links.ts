@@ -1,0 +1,176 @@
+/**
+ * `npm run check-links`: checks the links of a built site (default `dist/`) without rebuilding it,
+ * naming the Markdown file and line of each broken one. External URLs are fetched only on request.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ContentError } from './errors.ts';
+import {
+  checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, markdownOrigin, parseLinkSources, themeSource,
+  type BrokenLink, type LinkSources, type PageLinkIndex,
+} from './links.ts';
+import { formatMs } from './task.ts';
+import { routeOutputFile } from '../src/shared/paths.ts';
+
+export interface CheckLinksOptions {
+  dir: string;
+  /** Fetch external http(s) links too. */
+  external?: boolean;
+  timeoutMs?: number;
+  concurrency?: number;
+}
+
+export interface CheckLinksResult {
+  pages: number;
+  /** Internal links checked (each distinct href once per page). */
+  checked: number;
+  broken: BrokenLink[];
+  external: string[];
+  externalFetched: boolean;
+  /** False for an output folder built without the link source map: links are then named by page. */
+  hasSourceMap: boolean;
+  ms: number;
+}
+
+const EXTERNAL_TIMEOUT_MS = 5000;
+const EXTERNAL_CONCURRENCY = 4;
+
+export async function runCheckLinks(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { dir: { type: 'string', default: 'dist' }, json: { type: 'boolean' }, external: { type: 'boolean' } } });
+  const result = await checkBuiltSite({ dir: path.resolve(values.dir), external: values.external });
+  if (values.json) {
+    console.log(JSON.stringify(jsonReport(result), null, 2));
+  } else {
+    if (!result.hasSourceMap) console.error(`note: ${values.dir} has no ${LINK_SOURCES_FILE} (built by an older version?); links are named by page, not Markdown line`);
+    for (const link of result.broken) console.log(formatBrokenLink(link));
+    console.log(summaryLine(result));
+  }
+  if (result.broken.length > 0) process.exitCode = 1;
+}
+
+export async function checkBuiltSite(options: CheckLinksOptions): Promise<CheckLinksResult> {
+  const started = performance.now();
+  if (!existsSync(path.join(options.dir, 'index.html'))) {
+    throw new ContentError('no built site here', options.dir, undefined, 'Run `npm run build` first, or pass --dir with a built site.');
+  }
+  const files = listFiles(options.dir);
+  const sources = readLinkSources(options.dir);
+  const pages = sources ? indexMappedPages(options.dir, sources) : indexHtmlPages(options.dir, files);
+  const report = checkLinks(pages, files, sources?.baseUrl ?? '/');
+  const broken = options.external ? [...report.broken, ...await checkExternalLinks(pages, report.external, options)] : report.broken;
+  return {
+    pages: pages.length, checked: report.checked, broken, external: report.external,
+    externalFetched: Boolean(options.external), hasSourceMap: sources !== undefined, ms: performance.now() - started,
+  };
+}
+
+export function summaryLine(result: CheckLinksResult): string {
+  const external = result.externalFetched ? 'fetched' : 'not fetched; --external fetches them';
+  return `Checked ${result.checked} internal links on ${result.pages} pages in ${formatMs(result.ms)}: ${result.broken.length} broken, ${result.external.length} external (${external})`;
+}
+
+function jsonReport(result: CheckLinksResult) {
+  return {
+    counts: { pages: result.pages, links: result.checked, broken: result.broken.length, external: result.external.length },
+    broken: result.broken,
+    external: result.external,
+    externalFetched: result.externalFetched,
+    sourceMap: result.hasSourceMap,
+    elapsedMs: Math.round(result.ms),
+  };
+}
+
+/** Every file of the output folder, relative and with `/` separators, as the build lists them. */
+function listFiles(dir: string): Set<string> {
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return new Set(entries.map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')));
+}
+
+function readLinkSources(dir: string): LinkSources | undefined {
+  const file = path.join(dir, LINK_SOURCES_FILE);
+  if (!existsSync(file)) return undefined;
+  const sources = parseLinkSources(readFileSync(file, 'utf8'));
+  if (!sources) throw new ContentError('unreadable link source map', file, undefined, 'Rebuild the site with `npm run build`.');
+  return sources;
+}
+
+function indexMappedPages(dir: string, sources: LinkSources): PageLinkIndex[] {
+  return Object.entries(sources.pages).map(([permalink, page]) => {
+    const file = path.join(dir, routeOutputFile(permalink));
+    if (!existsSync(file)) throw new ContentError(`the page ${permalink} is missing`, file, undefined, 'Rebuild the site with `npm run build`.');
+    return indexPage(permalink, readFileSync(file, 'utf8'), page.sourceFile, page.links);
+  });
+}
+
+/** Without a source map: every HTML page except 404.html and the `.html` redirect pages. */
+function indexHtmlPages(dir: string, files: Set<string>): PageLinkIndex[] {
+  const pages: PageLinkIndex[] = [];
+  for (const file of files) {
+    if (!file.endsWith('.html') || file === '404.html') continue;
+    const html = readFileSync(path.join(dir, file), 'utf8');
+    if (/<meta http-equiv="refresh"/.test(html)) continue;
+    pages.push(indexPage(permalinkOf(file, html), html));
+  }
+  return pages;
+}
+
+/** The canonical URL names the route exactly (with or without its trailing slash). */
+function permalinkOf(file: string, html: string): string {
+  const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+  if (canonical) return new URL(canonical, 'http://site.invalid').pathname;
+  return `/${file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
+}
+
+async function checkExternalLinks(pages: PageLinkIndex[], urls: string[], options: CheckLinksOptions): Promise<BrokenLink[]> {
+  const timeoutMs = options.timeoutMs ?? EXTERNAL_TIMEOUT_MS;
+  const reasons = await mapConcurrently(urls, options.concurrency ?? EXTERNAL_CONCURRENCY, (url) => fetchProblem(url, timeoutMs));
+  return urls.flatMap((url, index) => {
+    const reason = reasons[index];
+    return reason ? externalOrigins(url, pages).map((origin) => ({ href: url, kind: 'external' as const, reason, ...origin })) : [];
+  });
+}
+
+/** Why a URL fails, or undefined when it answers with a success status. */
+async function fetchProblem(url: string, timeoutMs: number): Promise<string | undefined> {
+  try {
+    let status = await fetchStatus(url, 'HEAD', timeoutMs);
+    // Some servers refuse or mishandle HEAD; the GET decides.
+    if (status >= 400) status = await fetchStatus(url, 'GET', timeoutMs);
+    return status < 400 ? undefined : `HTTP ${status}`;
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') return `no answer in ${formatMs(timeoutMs)}`;
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return cause?.code ?? cause?.message ?? (error as Error).message;
+  }
+}
+
+async function fetchStatus(url: string, method: 'HEAD' | 'GET', timeoutMs: number): Promise<number> {
+  const response = await fetch(url, { method, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });
+  await response.body?.cancel();
+  return response.status;
+}
+
+/** Every Markdown line that wrote the URL; the first page showing it when only the theme did. */
+function externalOrigins(url: string, pages: PageLinkIndex[]): Pick<BrokenLink, 'source' | 'line' | 'page'>[] {
+  const fromMarkdown = pages.flatMap((page) => {
+    const origin = markdownOrigin(page, url);
+    return origin ? [{ ...origin, page: page.permalink }] : [];
+  });
+  if (fromMarkdown.length > 0) return fromMarkdown;
+  const page = pages.find((candidate) => candidate.hrefs.includes(url))!;
+  return [{ source: themeSource(page.permalink), page: page.permalink }];
+}
+
+async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

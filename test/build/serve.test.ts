@@ -1,0 +1,163 @@
+/** The preview server (`npm run serve`): a built site served as a static host serves it. */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import zlib from 'node:zlib';
+import { buildSite } from '../../build/build.ts';
+import { createStaticServer } from '../../build/serve.ts';
+import { projectRoot } from '../helpers/site.ts';
+
+const fixture = path.join(projectRoot, 'test/fixtures/docusaurus-site');
+const SECRET = 'OUTSIDE-THE-ROOT';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+let base: string;
+let root: string;
+let server: http.Server;
+let port: number;
+
+before(async () => {
+  base = mkdtempSync(path.join(tmpdir(), 'serve-'));
+  // The root sits in a folder named `assets`: only the site's own /assets/ may be cached forever.
+  root = path.join(base, 'assets/site');
+  await buildSite({
+    projectRoot, docsDir: path.join(fixture, 'docs'), sidebarsFile: path.join(fixture, 'sidebars.js'),
+    staticDir: path.join(fixture, 'static'), outDir: root, search: false, log: () => {},
+  });
+  writeFileSync(path.join(base, 'assets/package.json'), JSON.stringify({ secret: SECRET }));
+  writeFileSync(path.join(base, 'secret.html'), SECRET);
+  symlinkSync(path.join(base, 'assets/package.json'), path.join(root, 'leak.json'));
+  symlinkSync(base, path.join(root, 'leak-dir'));
+  server = createStaticServer({ root });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+after(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(base, { recursive: true, force: true });
+});
+
+interface Reply { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+
+/** A raw request: the path goes on the wire exactly as written, encoded dots and all. */
+function request(requestPath: string, headers: http.OutgoingHttpHeaders = {}, method = 'GET', to = port): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request({ host: '127.0.0.1', port: to, path: requestPath, method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+const builtFile = (relative: string) => readFileSync(path.join(root, relative));
+const firstAsset = (extension: string) => `assets/${readdirSync(path.join(root, 'assets')).find((name) => name.endsWith(extension))}`;
+
+test('clean URLs serve the route folder page as HTML', async () => {
+  for (const [url, file] of [['/intro', 'intro/index.html'], ['/guides/', 'guides/index.html'], ['/guides/first', 'guides/first/index.html'], ['/', 'index.html'], ['//guides/first', 'guides/first/index.html']]) {
+    const reply = await request(url);
+    assert.equal(reply.status, 200, url);
+    assert.equal(reply.headers['content-type'], 'text/html; charset=utf-8', url);
+    assert.deepEqual(reply.body, builtFile(file), url);
+  }
+});
+
+test('/intro.html serves the redirect page to the clean URL', async () => {
+  const reply = await request('/intro.html');
+  assert.equal(reply.status, 200);
+  assert.deepEqual(reply.body, builtFile('intro.html'));
+  assert.match(reply.body.toString(), /<meta http-equiv="refresh" content="0; url=\/intro">/);
+});
+
+test('an unknown path answers 404 with the 404.html page', async () => {
+  const reply = await request('/no/such/page');
+  assert.equal(reply.status, 404);
+  assert.equal(reply.headers['content-type'], 'text/html; charset=utf-8');
+  assert.deepEqual(reply.body, builtFile('404.html'));
+});
+
+test('a site without 404.html still answers unknown paths with a 404', async () => {
+  const bare = path.join(base, 'bare');
+  mkdirSync(bare);
+  writeFileSync(path.join(bare, 'index.html'), '<!DOCTYPE html><title>Home</title>');
+  const bareServer = createStaticServer({ root: bare });
+  await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+  try {
+    const reply = await request('/missing', {}, 'GET', (bareServer.address() as AddressInfo).port);
+    assert.equal(reply.status, 404);
+    assert.equal(reply.body.toString(), 'Not found');
+  } finally {
+    bareServer.close();
+  }
+});
+
+test('files get their content types', async () => {
+  const expected = [
+    [firstAsset('.js'), 'text/javascript; charset=utf-8'],
+    [firstAsset('.css'), 'text/css; charset=utf-8'],
+    ['img/logo.svg', 'image/svg+xml'],
+    ['__routes/intro.json', 'application/json; charset=utf-8'],
+  ];
+  for (const [file, type] of expected) {
+    const reply = await request(`/${file}`);
+    assert.equal(reply.status, 200, file);
+    assert.equal(reply.headers['content-type'], type, file);
+    assert.deepEqual(reply.body, builtFile(file), file);
+  }
+});
+
+test('hashed assets are cached forever; pages, pointers and static files are revalidated', async () => {
+  for (const file of [firstAsset('.js'), firstAsset('.css')]) {
+    assert.equal((await request(`/${file}`)).headers['cache-control'], IMMUTABLE, file);
+  }
+  for (const url of ['/intro', '/', '/no/such/page', '/__routes/intro.json', '/img/logo.svg']) {
+    assert.equal((await request(url)).headers['cache-control'], 'no-cache', url);
+  }
+});
+
+test('gzip and brotli are used when the client asks for them', async () => {
+  const page = builtFile('intro/index.html');
+  const plain = await request('/intro');
+  assert.equal(plain.headers['content-encoding'], undefined);
+  const gzip = await request('/intro', { 'Accept-Encoding': 'gzip' });
+  assert.equal(gzip.headers['content-encoding'], 'gzip');
+  assert.deepEqual(zlib.gunzipSync(gzip.body), page);
+  const brotli = await request('/intro', { 'Accept-Encoding': 'gzip, deflate, br' });
+  assert.equal(brotli.headers['content-encoding'], 'br');
+  assert.deepEqual(zlib.brotliDecompressSync(brotli.body), page);
+  const refused = await request('/intro', { 'Accept-Encoding': 'br;q=0, gzip' });
+  assert.equal(refused.headers['content-encoding'], 'gzip', 'q=0 means "not this one"');
+  assert.equal(plain.headers.vary, 'Accept-Encoding');
+});
+
+test('only GET and HEAD are answered', async () => {
+  const head = await request('/intro', {}, 'HEAD');
+  assert.equal(head.status, 200);
+  assert.equal(head.body.length, 0);
+  const post = await request('/intro', {}, 'POST');
+  assert.equal(post.status, 405);
+  assert.equal(post.headers.allow, 'GET, HEAD');
+});
+
+test('nothing outside the root is ever served', async () => {
+  const attempts = [
+    '/../package.json', '/../../secret.html', '/%2e%2e/package.json', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd',
+    '/..%2fpackage.json', '/%2e%2e%5c%2e%2e%5cetc%5cpasswd', '/..%5cpackage.json', '/foo%00.html', '/intro%00.html',
+    '//etc/passwd', '/C:/Windows/win.ini', '/leak.json', '/leak-dir/secret.html', '/leak-dir/assets/package.json',
+  ];
+  for (const attempt of attempts) {
+    const reply = await request(attempt);
+    assert.notEqual(reply.status, 200, attempt);
+    assert.ok(reply.status === 400 || reply.status === 404, `${attempt}: ${reply.status}`);
+    const body = reply.body.toString();
+    assert.ok(!body.includes(SECRET) && !/root:.*:0:0:/.test(body), `${attempt} leaked a file from outside the root`);
+  }
+});
