@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleClient } from './bundle.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
 import { collectDocs, type Doc } from './docs.ts';
 import { ContentError, formatWarning, throwIfAny, type Warning } from './errors.ts';
-import { checkLinks, formatBrokenLink, indexPage, type LinkReport, type PageLinkIndex } from './links.ts';
+import { checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, serializeLinkSources, type LinkReport, type PageLinkIndex } from './links.ts';
 import { compileMarkdown, type CompiledMarkdown } from './markdown/compile.ts';
 import { getCodeHighlighter, highlightCss } from './markdown/highlight.ts';
 import { OutputFolder } from './output.ts';
@@ -15,7 +16,7 @@ import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
 import { writeSitemap } from './sitemap.ts';
 import { TaskTimer, formatMs } from './task.ts';
 import { routeOutputFile, routePointerPath } from '../src/shared/paths.ts';
-import type { RouteData, SiteConfig } from '../src/shared/types.ts';
+import type { RouteData, SiteConfig, SiteData } from '../src/shared/types.ts';
 
 export interface BuildOptions {
   projectRoot: string;
@@ -26,6 +27,8 @@ export interface BuildOptions {
   staticDir?: string;
   configFile?: string;
   search?: boolean;
+  /** Replaces the config's onBrokenLinks and onBrokenAnchors (tests build broken sites on purpose). */
+  linkPolicy?: SiteConfig['onBrokenLinks'];
   log?: (line: string) => void;
 }
 
@@ -39,30 +42,17 @@ export interface BuildResult {
   summary: string;
 }
 
-const NOT_FOUND_PERMALINK = '/404.html';
+export const NOT_FOUND_PERMALINK = '/404.html';
 
 /** The whole build, one stage per line; the output folder is replaced only if every stage succeeds. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   const timer = new TaskTimer(log);
   const started = performance.now();
-  const config = await timer.run('load config', () => resolveConfig(options));
-  const paths = resolvePaths(options, config);
-  const docs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath));
-  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs));
-  const warnings = checkDocsAgainstConfig(config, docs, sidebars, paths.configFile);
-  const compiled = await timer.run('compile markdown', () => compileDocs(docs, config, paths.staticDirs));
-  warnings.push(...[...compiled.values()].flatMap((page) => page.warnings));
-  const permalinkByDocId = new Map(docs.map((doc) => [doc.id, doc.permalink]));
-  const site = siteData(config, permalinkByDocId);
-  const routes = [
-    ...docs.map((doc) => ({ route: docRoute(doc, compiled.get(doc.id)!, sidebars.placementByDocId.get(doc.id), config), doc })),
-    ...specialRoutes(config, options.projectRoot).map((route) => ({ route, doc: undefined })),
-  ];
-  const generatedCss = `${await highlightCss()}\n${announcementCss(config)}`;
+  const { config, paths, docs, sidebars, warnings, compiled, site, routes, generatedCss } = await new SiteBuilder(options).load(timer);
   const bundle = await timer.run('bundle client', () => bundleClient({
     site,
-    routes: routes.map(({ route }) => ({ permalink: route.permalink, chunk: { route }, sidebarName: route.doc?.sidebarName })),
+    routes: routes.map(({ route, doc }) => ({ permalink: route.permalink, route, body: doc && compiled.get(doc.id)!.html, sidebarName: route.doc?.sidebarName })),
     sidebars: sidebars.sidebars,
     generatedCss,
     baseUrl: config.baseUrl,
@@ -77,7 +67,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         const chunkInfo = bundle.chunkByRoute.get(route.permalink)!;
         const sidebar = route.doc?.sidebarName ? sidebars.sidebars[route.doc.sidebarName] : undefined;
         const html = renderPage({
-          config, site, chunk: { route, sidebar }, themeScript: script,
+          config, site, chunk: { route, sidebar }, body: doc && compiled.get(doc.id)!.html, themeScript: script,
           assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl: chunkInfo.url, chunkPreloads: chunkInfo.preloads },
         });
         const isNotFound = route.permalink === NOT_FOUND_PERMALINK;
@@ -88,6 +78,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       }
       for (const dir of paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
       if (!routes.some(({ route }) => route.permalink === '/')) output.write('index.html', renderRedirectPage(firstDocPermalink(sidebars, docs)));
+      output.write(LINK_SOURCES_FILE, serializeLinkSources(linkIndex, config.baseUrl));
       writeSitemap(output, config, routes.map(({ route }) => route.permalink).filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
       output.write('_headers', securityHeaders(scriptHash(script)));
     });
@@ -103,10 +94,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 }
 
 function resolveConfig(options: BuildOptions): SiteConfig {
-  if (options.docsDir && !options.configFile) {
-    return docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js'));
-  }
-  return loadConfig(path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts'));
+  const config = options.docsDir && !options.configFile
+    ? docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js'))
+    : loadConfig(path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts'));
+  return options.linkPolicy ? { ...config, onBrokenLinks: options.linkPolicy, onBrokenAnchors: options.linkPolicy } : config;
 }
 
 function resolvePaths(options: BuildOptions, config: SiteConfig) {
@@ -131,22 +122,128 @@ function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: Resol
   return docs.filter((doc) => !sidebars.placementByDocId.has(doc.id)).map((doc) => ({ file: doc.displayPath, message: `"${doc.id}" is in no sidebar` }));
 }
 
-async function compileDocs(docs: Doc[], config: SiteConfig, staticDirs: string[]): Promise<Map<string, CompiledMarkdown>> {
-  const highlighter = await getCodeHighlighter();
-  const permalinkBySourcePath = new Map(docs.map((doc) => [doc.sourcePath, doc.permalink]));
-  const options = { permalinkBySourcePath, staticDirs, baseUrl: config.baseUrl, minTocLevel: config.tableOfContents.minHeadingLevel, maxTocLevel: config.tableOfContents.maxHeadingLevel, highlighter };
-  const compiled = new Map<string, CompiledMarkdown>();
-  const errors: ContentError[] = [];
-  for (const doc of docs) {
-    try {
-      compiled.set(doc.id, await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset }, options));
-    } catch (error) {
-      if (Array.isArray(error)) errors.push(...(error as ContentError[]));
-      else throw error;
-    }
+/** A page of the site: a doc's route, or a theme page (home, errors, not found) without a doc. */
+export interface SiteRoute { route: RouteData; doc: Doc | undefined }
+
+export type SitePaths = ReturnType<typeof resolvePaths>;
+
+/** Everything the pages are made from, before bundling and rendering. */
+export interface SiteModel {
+  config: SiteConfig;
+  paths: SitePaths;
+  docs: Doc[];
+  sidebars: ResolvedSidebars;
+  warnings: Warning[];
+  /** Compiled Markdown by doc id; a doc that was not compiled again keeps the same object. */
+  compiled: Map<string, CompiledMarkdown>;
+  site: SiteData;
+  routes: SiteRoute[];
+  generatedCss: string;
+}
+
+/**
+ * The stages that read author input: config, docs, sidebars, Markdown, routes. `buildSite` loads
+ * once; watch mode keeps one builder and loads again after every change. Compiled docs are kept
+ * by doc id with a key of everything they were compiled from (text, place, compile options, the
+ * targets of their `.md` links, the presence of their images), so unchanged docs are not compiled again.
+ */
+export class SiteBuilder {
+  private readonly compiledDocs = new Map<string, { key: string; compiled: CompiledMarkdown }>();
+  /** Ids of the docs the last `load()` compiled; the others came from the cache. */
+  recompiled: string[] = [];
+
+  constructor(readonly options: BuildOptions) {}
+
+  async load(timer: TaskTimer): Promise<SiteModel> {
+    const options = this.options;
+    const config = await timer.run('load config', () => resolveConfig(options));
+    const paths = resolvePaths(options, config);
+    const docs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath));
+    const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs));
+    const warnings = checkDocsAgainstConfig(config, docs, sidebars, paths.configFile);
+    const compiled = await timer.run('compile markdown', () => this.compileDocs(docs, config, paths.staticDirs));
+    warnings.push(...[...compiled.values()].flatMap((page) => page.warnings));
+    const permalinkByDocId = new Map(docs.map((doc) => [doc.id, doc.permalink]));
+    const site = siteData(config, permalinkByDocId);
+    const routes: SiteRoute[] = [
+      ...docs.map((doc) => ({ route: docRoute(doc, compiled.get(doc.id)!, sidebars.placementByDocId.get(doc.id), config), doc })),
+      ...specialRoutes(config, options.projectRoot).map((route) => ({ route, doc: undefined })),
+    ];
+    const generatedCss = `${await highlightCss()}\n${announcementCss(config)}`;
+    return { config, paths, docs, sidebars, warnings, compiled, site, routes, generatedCss };
   }
-  throwIfAny(errors);
-  return compiled;
+
+  private async compileDocs(docs: Doc[], config: SiteConfig, staticDirs: string[]): Promise<Map<string, CompiledMarkdown>> {
+    const highlighter = await getCodeHighlighter();
+    const permalinkBySourcePath = new Map(docs.map((doc) => [doc.sourcePath, doc.permalink]));
+    const options = { permalinkBySourcePath, staticDirs, baseUrl: config.baseUrl, minTocLevel: config.tableOfContents.minHeadingLevel, maxTocLevel: config.tableOfContents.maxHeadingLevel, highlighter };
+    const optionsKey = JSON.stringify([staticDirs, options.baseUrl, options.minTocLevel, options.maxTocLevel]);
+    const compiled = new Map<string, CompiledMarkdown>();
+    const errors: ContentError[] = [];
+    this.recompiled = [];
+    for (const doc of docs) {
+      const key = compileKey(doc, optionsKey, permalinkBySourcePath, staticDirs);
+      const cached = this.compiledDocs.get(doc.id);
+      if (cached?.key === key) {
+        compiled.set(doc.id, cached.compiled);
+        continue;
+      }
+      this.compiledDocs.delete(doc.id);
+      try {
+        const page = await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset }, options);
+        this.compiledDocs.set(doc.id, { key, compiled: page });
+        compiled.set(doc.id, page);
+        this.recompiled.push(doc.id);
+      } catch (error) {
+        if (Array.isArray(error)) errors.push(...(error as ContentError[]));
+        else throw error;
+      }
+    }
+    for (const id of this.compiledDocs.keys()) if (!compiled.has(id)) this.compiledDocs.delete(id);
+    throwIfAny(errors);
+    return compiled;
+  }
+}
+
+// Over-approximations, which is safe for a cache key: anything that looks like a `.md` link target
+// or an absolute image path. Both resolve as markdown/links.ts resolves them.
+const ABSOLUTE_IMAGE = /!\[[^\]]*\]\(\s*<?(\/[^)\s>#?]+)/g;
+const TARGET_STOP = /[\s()<>[\]"'`]/;
+
+/** Every `….md` / `….mdx` word of a text, found from each ".md" backwards (a regex would backtrack on long words). */
+function markdownTargets(text: string): Set<string> {
+  const targets = new Set<string>();
+  for (let index = text.indexOf('.md'); index !== -1; index = text.indexOf('.md', index + 3)) {
+    const end = text[index + 3] === 'x' ? index + 4 : index + 3;
+    if (end < text.length && /\w/.test(text[end])) continue;
+    let start = index;
+    while (start > 0 && !TARGET_STOP.test(text[start - 1])) start--;
+    if (start < index) targets.add(text.slice(start, end));
+  }
+  return targets;
+}
+
+function compileKey(doc: Doc, optionsKey: string, permalinkBySourcePath: Map<string, string>, staticDirs: string[]): string {
+  const linkTargets = [...markdownTargets(doc.body)].map((target) => {
+    const linkPath = target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(doc.sourcePath), safeDecodeUri(target)));
+    return `${target}=${permalinkBySourcePath.get(linkPath) ?? ''}`;
+  });
+  const images = [...new Set([...doc.body.matchAll(ABSOLUTE_IMAGE)].map((match) => match[1]))].map((image) => {
+    const relative = safeDecodeUri(image).replace(/^\/+/, '');
+    return `${image}=${staticDirs.some((dir) => existsSync(path.join(dir, relative)))}`;
+  });
+  return createHash('sha1')
+    .update(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, optionsKey, linkTargets, images]))
+    .update(doc.body)
+    .digest('base64');
+}
+
+function safeDecodeUri(value: string): string {
+  try {
+    return decodeURI(value);
+  } catch {
+    return value;
+  }
 }
 
 /** Home, production error codes and the not-found page; a docs-only build has just the last. */
@@ -224,7 +321,7 @@ export class BrokenLinksError extends Error {
 }
 
 /** A docs-only build has no home page: `/` forwards to the first doc of the first sidebar. */
-function firstDocPermalink(sidebars: ResolvedSidebars, docs: Doc[]): string {
+export function firstDocPermalink(sidebars: ResolvedSidebars, docs: Doc[]): string {
   const first = docs.find((doc) => sidebars.placementByDocId.get(doc.id) && !sidebars.placementByDocId.get(doc.id)!.previous);
   return first?.permalink ?? docs[0]?.permalink ?? '/404.html';
 }
