@@ -13,7 +13,7 @@ export function DocPage({ route, sidebar, body }: { route: DocRoute; sidebar?: S
   const { doc } = route;
   return (
     <div className={sidebar ? 'doc-layout' : 'doc-layout doc-layout-no-sidebar'}>
-      {sidebar ? <aside className="doc-sidebar-container"><DocSidebar items={sidebar} /></aside> : null}
+      {sidebar ? <aside className="doc-sidebar-container" aria-label="Docs sidebar"><DocSidebar items={sidebar} /></aside> : null}
       <div className="doc-main">
         <article className="doc-article">
           {doc.breadcrumbs ? <Breadcrumbs trail={doc.breadcrumbs} title={route.title} /> : null}
@@ -23,7 +23,7 @@ export function DocPage({ route, sidebar, body }: { route: DocRoute; sidebar?: S
           </div>
           <Paginator previous={doc.previous} next={doc.next} />
         </article>
-        {doc.hideTableOfContents ? null : <aside className="toc-container"><TableOfContents toc={doc.toc} /></aside>}
+        {doc.hideTableOfContents ? null : <aside className="toc-container" aria-label="Table of contents"><TableOfContents toc={doc.toc} /></aside>}
       </div>
     </div>
   );

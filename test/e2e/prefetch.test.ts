@@ -1,0 +1,83 @@
+/** Route chunks are prefetched on hover, touch and visibility, never on 2g or with data saver. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, serveSite, waitForHydration, type SiteServer } from '../helpers/browser.ts';
+import { builtSite } from '../helpers/site.ts';
+
+let browser: Browser | undefined;
+let server: SiteServer;
+
+before(async () => {
+  server = await serveSite((await builtSite()).outDir);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Requests for route pointers and route chunks, by URL path. */
+function recordRouteRequests(page: Page): string[] {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/__routes/') || pathname.startsWith('/assets/routes/')) requests.push(pathname);
+  });
+  return requests;
+}
+
+async function openWithConnection(connection?: { effectiveType: string; saveData: boolean }) {
+  const opened = await newPage(browser!, { viewport: { width: 1200, height: 800 } });
+  if (connection) {
+    await opened.page.addInitScript({ content: `Object.defineProperty(navigator, 'connection', { configurable: true, get: () => (${JSON.stringify(connection)}) });` });
+  }
+  const requests = recordRouteRequests(opened.page);
+  await opened.page.goto(`${server.origin}/faq/general`);
+  await waitForHydration(opened.page);
+  await opened.page.waitForTimeout(300);
+  return { ...opened, requests };
+}
+
+test('hovering a link fetches its pointer and chunk once', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page, requests } = await openWithConnection();
+  // A link added after load is not watched for visibility, so only the hover can prefetch it.
+  await page.evaluate(() => {
+    const link = document.createElement('a');
+    link.href = '/api/compose';
+    link.id = 'hover-me';
+    link.textContent = 'compose';
+    document.querySelector('.markdown')!.prepend(link);
+  });
+  assert.deepEqual(requests.filter((path) => path.includes('/api/compose')), []);
+  await page.hover('#hover-me');
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/assets/routes/api/compose-')));
+  await page.mouse.move(600, 600);
+  await page.hover('#hover-me');
+  await page.waitForTimeout(200);
+  const forCompose = requests.filter((path) => path.includes('/api/compose'));
+  assert.deepEqual(forCompose.map((path) => path.replace(/-\w+\.js$/, '.js')), ['/__routes/api/compose.json', '/assets/routes/api/compose.js']);
+  await context.close();
+});
+
+test('links that scroll into view are prefetched', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, requests } = await openWithConnection();
+  assert.ok(requests.includes('/__routes/faq/reducers.json'), 'a visible sidebar link was prefetched');
+  await context.close();
+});
+
+for (const connection of [{ effectiveType: '2g', saveData: false }, { effectiveType: '4g', saveData: true }]) {
+  test(`nothing is prefetched on ${connection.saveData ? 'data saver' : 'a 2g connection'}`, async (t) => {
+    if (!browser) return t.skip('Chromium is not installed');
+    const { context, page, requests } = await openWithConnection(connection);
+    await page.hover('nav[aria-label="Docs sidebar"] a[href="/faq/actions"]');
+    await page.waitForTimeout(400);
+    assert.deepEqual(requests.filter((path) => !path.includes('/faq/general')), []);
+    // Navigation itself still works.
+    await page.click('nav[aria-label="Docs sidebar"] a[href="/faq/actions"]');
+    await page.waitForSelector('h1:text("FAQ: Actions")');
+    await context.close();
+  });
+}
