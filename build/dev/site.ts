@@ -1,0 +1,257 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { NOT_FOUND_PERMALINK, SiteBuilder, firstDocPermalink, type BuildOptions, type SiteModel } from '../build.ts';
+import { routeFileKey } from '../bundle.ts';
+import { ContentError, formatWarning, throwIfAny } from '../errors.ts';
+import { checkLinks, indexPage, type PageLinkIndex } from '../links.ts';
+import type { CompiledMarkdown } from '../markdown/compile.ts';
+import { TaskTimer } from '../task.ts';
+import { routeOutputFile, routePointerPath } from '../../src/shared/paths.ts';
+import type { SidebarItem } from '../../src/shared/types.ts';
+import { bundleRenderer, bundleRuntime, type Renderer, type RuntimeBundle } from './bundles.ts';
+import { DevOutput, type PlannedFile } from './output.ts';
+
+export interface DevSiteOptions extends Omit<BuildOptions, 'outDir' | 'search' | 'log'> {
+  /** The folder whose `src/` is the theme and runtime (the generator's own, or a copy of it). */
+  themeRoot: string;
+  /** Watch mode's folder: `site/` is served, `server/` holds the bundled renderer for a moment. */
+  devDir: string;
+}
+
+/** What one rebuild did, for the terminal line and the browsers' reload decision. */
+export interface RebuildReport {
+  /** Permalinks whose page was rendered again or removed. */
+  changed: string[];
+  /** Of those, the pages that are gone. */
+  removed: string[];
+  /** Every page was rendered again (assets, config, theme or a shared sidebar changed). */
+  all: boolean;
+  /** Docs compiled again (display paths). */
+  recompiled: string[];
+  bundled: boolean;
+  /** Time per stage: the loading stages of `SiteBuilder`, then bundle, render, check links, write. */
+  timings: TaskTimer['timings'];
+  /** Warnings not printed by an earlier rebuild. */
+  newWarnings: string[];
+}
+
+interface PageState {
+  /** Everything the page's files are made from; equal signatures mean equal files. */
+  signature: string;
+  /** Its files: path → hash. */
+  files: Map<string, string>;
+  /** What the link checker needs; undefined for the not-found page. */
+  links?: PageLinkIndex;
+}
+
+const DEV_ASSETS = 'assets/dev';
+
+/**
+ * The site in watch mode. Every rebuild runs the whole pipeline, but each stage keeps what it
+ * made: `SiteBuilder` keeps compiled docs, the runtime and renderer are bundled again only after a
+ * change in `src/` (or in the site data and CSS the runtime embeds), and a page is rendered again
+ * only when what it is made from changed. Route chunks are data, written here as small modules
+ * (the production build has esbuild split them), so a content edit never runs esbuild.
+ * The output folder is written only when the whole rebuild succeeded, links checked included.
+ */
+export class DevSite {
+  readonly output: DevOutput;
+  model?: SiteModel;
+  private readonly builder: SiteBuilder;
+  private readonly serverDir: string;
+  private runtime?: { key: string; bundle: RuntimeBundle; files: Map<string, PlannedFile> };
+  private renderer?: { renderer: Renderer; id: string };
+  /** Bumped by every change in `src/`; the bundles were made from `bundledVersion`. */
+  private sourceVersion = 0;
+  private bundledVersion = -1;
+  private pages = new Map<string, PageState>();
+  private readonly bodyIds = new WeakMap<CompiledMarkdown, number>();
+  private nextBodyId = 1;
+  private shownWarnings = new Set<string>();
+
+  constructor(readonly options: DevSiteOptions) {
+    this.builder = new SiteBuilder({ ...options, search: false });
+    this.output = new DevOutput(path.join(options.devDir, 'site'));
+    this.serverDir = path.join(options.devDir, 'server');
+  }
+
+  /** A file in `src/` changed: the next rebuild bundles the runtime and the renderer again. */
+  sourceDidChange(): void {
+    this.sourceVersion++;
+  }
+
+  /** True once a rebuild succeeded: the folder holds a whole site. */
+  get hasSite(): boolean {
+    return this.pages.size > 0;
+  }
+
+  /** Before any rebuild succeeded: a not-found page that says so (the overlay shows the error). */
+  writePlaceholder(): void {
+    if (this.hasSite) return;
+    const html = '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Build failed</title>\n</head>\n<body>\n<p>The first build failed: see the terminal. This page reloads when the problem is fixed.</p>\n</body>\n</html>\n';
+    this.output.apply(new Map([['404.html', { hash: 'placeholder', contents: html }]]));
+  }
+
+  async rebuild(): Promise<RebuildReport> {
+    const timer = new TaskTimer(() => {});
+    const model = await this.builder.load(timer);
+    let stageStarted = performance.now();
+    const stage = (label: string) => {
+      const now = performance.now();
+      timer.timings.push({ label, ms: now - stageStarted });
+      stageStarted = now;
+    };
+    const { config, sidebars, site } = model;
+    const siteJson = JSON.stringify(site);
+    const runtimeKey = `${siteJson}\n${model.generatedCss}`;
+    const sourceVersion = this.sourceVersion;
+    const sourceChanged = sourceVersion !== this.bundledVersion;
+    let bundled = false;
+    if (sourceChanged || !this.runtime || this.runtime.key !== runtimeKey) {
+      const runtime = await bundleRuntime({ themeRoot: this.options.themeRoot, siteJson, generatedCss: model.generatedCss, baseUrl: config.baseUrl });
+      const files = new Map([...runtime.files].map(([file, contents]) => [file, { hash: contentHash(contents), contents }]));
+      this.runtime = { key: runtimeKey, bundle: runtime, files };
+      bundled = true;
+    }
+    if (sourceChanged || !this.renderer) {
+      this.renderer = await bundleRenderer(this.options.themeRoot, this.serverDir);
+      bundled = true;
+    }
+    this.bundledVersion = sourceVersion;
+    const { bundle } = this.runtime;
+    const { renderer, id: rendererId } = this.renderer;
+
+    stage('bundle');
+    const plan = new Map<string, PlannedFile>();
+    const add = (file: string, contents: string | Uint8Array) => plan.set(file, { hash: contentHash(contents), contents });
+    for (const [file, planned] of this.runtime.files) plan.set(file, planned);
+
+    const sidebarUrls = new Map<string, string>();
+    for (const [name, items] of Object.entries(sidebars.sidebars)) {
+      const module = `export default JSON.parse(${JSON.stringify(JSON.stringify(compactSidebar(items)))});`;
+      const file = `${DEV_ASSETS}/sidebars/${name.replace(/[^\w-]/g, '_')}-${contentHash(module).slice(0, 10)}.js`;
+      add(file, module);
+      sidebarUrls.set(name, `${config.baseUrl}${file}`);
+    }
+
+    const script = renderer.themeScript(config.colorMode);
+    const pageInputs = JSON.stringify([bundle.runtimeUrl, bundle.runtimePreloads, bundle.cssUrl, rendererId, config, siteJson]);
+    const nextPages = new Map<string, PageState>();
+    const changed: string[] = [];
+    for (const { route, doc } of model.routes) {
+      const compiled = doc ? model.compiled.get(doc.id) : undefined;
+      const sidebarName = route.doc?.sidebarName;
+      const sidebarUrl = sidebarName ? sidebarUrls.get(sidebarName) : undefined;
+      const routeJson = JSON.stringify(route);
+      const signature = contentHash(`${routeJson}\n${compiled ? this.bodyId(compiled) : ''}\n${sidebarUrl ?? ''}\n${doc?.displayPath ?? ''}\n${pageInputs}`);
+      const previous = this.pages.get(route.permalink);
+      if (previous?.signature === signature) {
+        for (const [file, hash] of previous.files) plan.set(file, { hash });
+        nextPages.set(route.permalink, previous);
+        continue;
+      }
+      const files = new Map<string, string>();
+      const write = (file: string, contents: string) => {
+        add(file, contents);
+        files.set(file, plan.get(file)!.hash);
+      };
+      const key = routeFileKey(route.permalink);
+      const fields = [`route: JSON.parse(${JSON.stringify(routeJson)})`];
+      const imports: string[] = [];
+      if (sidebarUrl) {
+        imports.push(`import sidebar from ${JSON.stringify(sidebarUrl)};`);
+        fields.push('sidebar');
+      }
+      if (compiled) {
+        const bodyModule = `export default ${JSON.stringify(compiled.html)};`;
+        const bodyFile = `${DEV_ASSETS}/bodies/${key}-${contentHash(bodyModule).slice(0, 10)}.js`;
+        write(bodyFile, bodyModule);
+        fields.push(`loadBody: () => import(${JSON.stringify(`${config.baseUrl}${bodyFile}`)}).then((module) => module.default)`);
+      }
+      const routeModule = `${imports.join('\n')}\nexport default { ${fields.join(', ')} };\n`;
+      const chunkFile = `${DEV_ASSETS}/routes/${key}-${contentHash(routeModule).slice(0, 10)}.js`;
+      write(chunkFile, routeModule);
+      const chunkUrl = `${config.baseUrl}${chunkFile}`;
+      const chunkPreloads = sidebarUrl ? [sidebarUrl] : [];
+      const html = renderer.renderPage({
+        config, site, chunk: { route, sidebar: sidebarName ? sidebars.sidebars[sidebarName] : undefined }, body: compiled?.html, themeScript: script,
+        assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl, chunkPreloads },
+      });
+      const isNotFound = route.permalink === NOT_FOUND_PERMALINK;
+      write(isNotFound ? '404.html' : routeOutputFile(route.permalink), html);
+      write(isNotFound ? '__routes/__not_found.json' : routePointerPath(route.permalink), JSON.stringify({ chunk: chunkUrl, preloads: chunkPreloads }));
+      if (!isNotFound && route.permalink !== '/') write(`${route.permalink.replace(/^\/|\/$/g, '')}.html`, renderer.renderRedirectPage(route.permalink));
+      const links = isNotFound ? undefined : indexPage(route.permalink, html, doc?.displayPath, compiled?.links ?? []);
+      nextPages.set(route.permalink, { signature, files, links });
+      changed.push(route.permalink);
+    }
+    const rendered = changed.length;
+    const removed = [...this.pages.keys()].filter((permalink) => !nextPages.has(permalink));
+    changed.push(...removed);
+
+    if (!model.routes.some(({ route }) => route.permalink === '/')) add('index.html', renderer.renderRedirectPage(firstDocPermalink(sidebars, model.docs)));
+    for (const dir of model.paths.staticDirs) addStaticFiles(plan, dir);
+
+    stage('render');
+    const linkWarnings = this.checkLinks(nextPages, plan, model);
+    stage('check links');
+    const warnings = [...model.warnings.map(formatWarning), ...linkWarnings];
+    const newWarnings = warnings.filter((warning) => !this.shownWarnings.has(warning));
+    this.shownWarnings = new Set(warnings);
+
+    this.output.apply(plan);
+    stage('write');
+    this.pages = nextPages;
+    this.model = model;
+    const byId = new Map(model.docs.map((doc) => [doc.id, doc.displayPath]));
+    return { changed, removed, all: rendered === model.routes.length, recompiled: this.builder.recompiled.map((id) => byId.get(id) ?? id), bundled, newWarnings, timings: timer.timings };
+  }
+
+  /** The production link check over every page; broken links fail the rebuild as the config says. */
+  private checkLinks(pages: Map<string, PageState>, plan: Map<string, PlannedFile>, model: SiteModel): string[] {
+    const indexes = [...pages.values()].flatMap((page) => page.links ? [page.links] : []);
+    const report = checkLinks(indexes, new Set(plan.keys()), model.config.baseUrl);
+    const errors: ContentError[] = [];
+    const warnings: string[] = [];
+    for (const link of report.broken) {
+      const policy = link.kind === 'anchor' ? model.config.onBrokenAnchors : model.config.onBrokenLinks;
+      const problem = `${link.kind === 'anchor' ? 'broken anchor' : 'dead link'} ${link.href}`;
+      if (policy === 'warn') warnings.push(`${link.line ? `${link.source}:${link.line}` : link.source}: ${problem}`);
+      else if (policy === 'throw') errors.push(new ContentError(problem, link.source, link.line, 'Fix the link, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.'));
+    }
+    throwIfAny(errors);
+    return warnings;
+  }
+
+  private bodyId(compiled: CompiledMarkdown): number {
+    let id = this.bodyIds.get(compiled);
+    if (id === undefined) {
+      id = this.nextBodyId++;
+      this.bodyIds.set(compiled, id);
+    }
+    return id;
+  }
+}
+
+function addStaticFiles(plan: Map<string, PlannedFile>, dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats) continue;
+    plan.set(path.relative(dir, file).split(path.sep).join('/'), { hash: `static:${file}:${stats.size}:${stats.mtimeMs}`, copyFrom: file });
+  }
+}
+
+/** As the production bundle does: the browser gets labels and links, not doc ids. */
+function compactSidebar(items: SidebarItem[]): SidebarItem[] {
+  return items.map((item) => item.type === 'link'
+    ? { type: 'link', label: item.label, href: item.href }
+    : { ...item, items: compactSidebar(item.items) });
+}
+
+function contentHash(contents: string | Uint8Array): string {
+  return createHash('sha1').update(contents).digest('hex');
+}
