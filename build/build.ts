@@ -11,7 +11,7 @@ import { getCodeHighlighter, highlightCss } from './markdown/highlight.ts';
 import { OutputFolder } from './output.ts';
 import { renderPage, renderRedirectPage, scriptHash, themeScript } from './render.tsx';
 import { docRoute, siteData } from './routes.ts';
-import { indexSearch } from './search.ts';
+import { SearchIndexer } from './search.ts';
 import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
 import { writeSitemap } from './sitemap.ts';
 import { TaskTimer, formatMs } from './task.ts';
@@ -61,6 +61,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     const script = themeScript(config.colorMode);
     const linkIndex: PageLinkIndex[] = [];
+    // Pagefind runs as its own process: pages go to it as they are rendered, in parallel with writing.
+    const searchIndexer = options.search === false ? undefined : await SearchIndexer.start();
+    const searchPages: Promise<void>[] = [];
     await timer.run('write pages', () => {
       for (const [file, contents] of bundle.files) output.write(file, contents);
       for (const { route, doc } of routes) {
@@ -75,6 +78,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         output.write(isNotFound ? '__routes/__not_found.json' : routePointerPath(route.permalink), JSON.stringify({ chunk: chunkInfo.url, preloads: chunkInfo.preloads }));
         if (!isNotFound && route.permalink !== '/') output.write(`${route.permalink.replace(/^\/|\/$/g, '')}.html`, renderRedirectPage(route.permalink));
         if (!isNotFound) linkIndex.push(indexPage(route.permalink, html, doc?.displayPath, doc ? compiled.get(doc.id)!.links : []));
+        if (!isNotFound && searchIndexer) searchPages.push(searchIndexer.addPage(route.permalink, html));
       }
       for (const dir of paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
       if (!routes.some(({ route }) => route.permalink === '/')) output.write('index.html', renderRedirectPage(firstDocPermalink(sidebars, docs)));
@@ -83,12 +87,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       output.write('_headers', securityHeaders(scriptHash(script)));
     });
     const links = await timer.run('check links', () => enforceLinkPolicy(checkLinks(linkIndex, output.listFiles(), config.baseUrl), config, log));
-    if (options.search !== false) await timer.run('index search', () => indexSearch(output.dir));
+    if (searchIndexer) {
+      await timer.run('index search', async () => {
+        await Promise.all(searchPages);
+        await searchIndexer.write(output.dir);
+      });
+    }
     output.commit();
     const summary = `Built ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${path.relative(process.cwd(), paths.outDir) || '.'}`;
     return { pages: linkIndex.length, outDir: paths.outDir, warnings, timings: timer.timings, themeScriptHash: scriptHash(script), links, summary };
   } catch (error) {
     output.discard();
+    await SearchIndexer.stop();
     throw error;
   }
 }

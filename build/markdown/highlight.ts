@@ -70,7 +70,7 @@ function resolveLanguage(requested: string, file: VFile, node: Element): string 
 
 function codeBlock(language: string, title: string | undefined, highlighted: ElementContent[]): Element {
   const titleBar: Element[] = title ? [h('div', { className: ['code-block-title'] }, [{ type: 'text', value: title }])] : [];
-  const copyButton = h('button', { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', title: 'Copy' }, [{ type: 'text', value: 'Copy' }]);
+  const copyButton = h('button', { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', title: 'Copy', dataPagefindIgnore: '' }, [{ type: 'text', value: 'Copy' }]);
   return h('div', { className: ['code-block', `language-${language}`] }, [...titleBar, h('div', { className: ['code-block-body'] }, [...highlighted, copyButton])]);
 }
 

@@ -1,0 +1,139 @@
+/** Search: the Pagefind index of the built site, through the modal, as a reader uses it. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, serveSite, waitForHydration, type SiteServer } from '../helpers/browser.ts';
+import { builtSite } from '../helpers/site.ts';
+
+let browser: Browser | undefined;
+let server: SiteServer;
+
+before(async () => {
+  server = await serveSite((await builtSite()).outDir);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path = '/introduction/getting-started') {
+  const opened = await newPage(browser!, { viewport: { width: 1200, height: 800 } });
+  const pagefindRequests: string[] = [];
+  opened.page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/pagefind/')) pagefindRequests.push(request.url());
+  });
+  await opened.page.goto(server.origin + path);
+  await waitForHydration(opened.page);
+  return { ...opened, pagefindRequests };
+}
+
+async function search(page: Page, query: string) {
+  await page.fill('[role="dialog"] input[type="search"]', query);
+  await page.waitForSelector('[role="dialog"] .search-hit, [role="dialog"] .search-empty', { timeout: 10_000 });
+}
+
+test('nothing under pagefind/ is requested until search is used', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page, pagefindRequests } = await open();
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(pagefindRequests, []);
+  await page.click('button.search-button');
+  await page.waitForSelector('[role="dialog"][aria-modal="true"]');
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/pagefind/pagefind.js')));
+  await context.close();
+});
+
+test('typing createStore lists the createStore page first', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open();
+  await page.keyboard.press('Control+k');
+  await search(page, 'createStore');
+  const first = page.locator('[role="dialog"] .search-hit a').first();
+  assert.match((await first.getAttribute('href')) ?? '', /^\/api\/createstore(#|$)/);
+  assert.equal(await first.locator('.search-hit-title').innerText(), 'createStore');
+  assert.ok((await page.locator('[role="dialog"] .search-hit-excerpt mark').count()) > 0, 'matched words are highlighted');
+  assert.match(await page.locator('.search-count').innerText(), /^\d+ results?$/);
+  await context.close();
+});
+
+test('a heading from inside a long page links to that heading', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open();
+  await page.keyboard.press('Control+k');
+  await search(page, 'optimistic updates onQueryStarted');
+  const hrefs = await page.locator('[role="dialog"] .search-hit a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  assert.ok(hrefs.some((href) => /^\/tutorials\/essentials\/part-8-rtk-query-advanced#[\w-]+$/.test(href ?? '')), hrefs.join(', '));
+  await context.close();
+});
+
+test('keyboard only: open with /, type, arrow to a result, Enter navigates, Esc closes and restores focus', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open();
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+  await page.keyboard.press('/');
+  await page.waitForSelector('[role="dialog"]');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('type')), 'search');
+  await page.keyboard.type('combineReducers');
+  await page.waitForSelector('[role="dialog"] .search-hit');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  const selectedHref = await page.locator('[role="dialog"] .search-hit-selected a').getAttribute('href');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[role="dialog"]', { state: 'detached' });
+  await page.waitForURL((url) => url.pathname + url.hash === selectedHref);
+  assert.ok(await page.evaluate(() => (window as unknown as { marker?: string }).marker === 'same document'), 'client-side navigation');
+  await page.focus('button.search-button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[role="dialog"]', { state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.className), 'search-button');
+  await context.close();
+});
+
+test('a query with no match says so', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open();
+  await page.keyboard.press('Control+k');
+  await search(page, 'qqqzzzqqq');
+  assert.match(await page.locator('.search-empty').innerText(), /No results for “qqqzzzqqq”/);
+  await context.close();
+});
+
+test('a broken pagefind.js shows that search crashed, and the page keeps working', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open();
+  await page.route('**/pagefind/pagefind.js', (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("index is corrupt")' }));
+  await page.click('button.search-button');
+  const alert = await page.waitForSelector('[role="dialog"] .search-crashed');
+  const text = await alert.innerText();
+  assert.match(text, /Search crashed\./);
+  assert.match(text, /index is corrupt/);
+  assert.match(text, /reload/i);
+  assert.match(text, /npm run build/);
+  await page.keyboard.press('Escape');
+  await page.click('nav[aria-label="Docs sidebar"] a[href="/introduction/installation"]');
+  await page.waitForSelector('h1:text("Installation")');
+  await context.close();
+});
+
+test('search answers quickly as you type', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open();
+  await page.keyboard.press('Control+k');
+  await search(page, 'store');
+  const queries = ['reducer', 'selector', 'thunk', 'middleware', 'slice', 'dispatch', 'immutable', 'normalize', 'typescript', 'provider',
+    'entity', 'listener', 'devtools', 'hooks', 'testing', 'action', 'compose', 'enhancer', 'immer', 'query'];
+  const durations: number[] = [];
+  for (const query of queries) {
+    await page.fill('[role="dialog"] input[type="search"]', '');
+    const started = Date.now();
+    await page.fill('[role="dialog"] input[type="search"]', query);
+    await page.waitForFunction((value) => document.querySelector('.search-hit-title') && !document.querySelector('.search-hint') && (document.querySelector('[role="dialog"] input') as HTMLInputElement).value === value, query);
+    durations.push(Date.now() - started);
+  }
+  durations.sort((a, b) => a - b);
+  console.log(`keystroke to rendered results (includes the 120 ms debounce): median ${durations[10]} ms over 20 queries`);
+  await context.close();
+});

@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { before, test } from 'node:test';
+import { SEARCH_INDEX_OPTIONS, SEARCH_OUTPUT_DIR } from '../../build/search.ts';
+import { builtSite, readRoute } from '../helpers/site.ts';
+
+let outDir: string;
+before(async () => {
+  ({ outDir } = await builtSite());
+});
+
+test('the index is English, at {baseUrl}pagefind/, with clean result URLs', () => {
+  assert.deepEqual(SEARCH_INDEX_OPTIONS, { forceLanguage: 'en', keepIndexUrl: false, verbose: false });
+  assert.equal(SEARCH_OUTPUT_DIR, 'pagefind');
+  assert.ok(existsSync(path.join(outDir, 'pagefind/pagefind.js')));
+});
+
+test('only the documentation body is marked for indexing, without anchors and copy buttons', () => {
+  const html = readRoute(outDir, '/api/createstore');
+  assert.equal(html.match(/data-pagefind-body/g)?.length, 1);
+  const body = html.slice(html.indexOf('data-pagefind-body'));
+  assert.ok(body.indexOf('data-pagefind-body') < body.indexOf('<h1>'), 'the title is inside the indexed body');
+  assert.ok(!body.slice(0, body.indexOf('<nav aria-label="Docs pages"')).includes('aria-label="Docs sidebar"'), 'the sidebar is outside it');
+  for (const marker of html.matchAll(/<(a|button) class="(hash-link|copy-button)"[^>]*>/g)) assert.match(marker[0], /data-pagefind-ignore/);
+});
