@@ -1,0 +1,123 @@
+/**
+ * Bad inputs of docs/errors.md that no other test covers: each stops the CLI with its message and
+ * exit code, or is only a warning and the build succeeds.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { runCli } from '../helpers/cli.ts';
+import { projectRoot } from '../helpers/site.ts';
+import { tempTree } from '../helpers/tmp.ts';
+
+const DOCS = {
+  'docs/intro.md': '---\ntitle: Intro\n---\n\nWelcome.\n',
+  'docs/guide.md': '# Guide\n\nSteps.\n',
+  'sidebars.js': "module.exports = { main: ['intro', 'guide'] };\n",
+};
+
+/** A minimal site config; `overrides` replace top-level fields. */
+function siteConfig(overrides: Record<string, unknown> = {}): string {
+  const config = {
+    title: 'Bad Inputs',
+    tagline: 'A small site',
+    url: 'https://example.com',
+    baseUrl: '/',
+    favicon: '/favicon.ico',
+    i18n: { defaultLocale: 'en', locales: ['en'], localeConfigs: { en: { label: 'English', direction: 'ltr' } } },
+    navbar: { title: 'Bad Inputs', logo: { alt: '', src: '' }, items: [{ type: 'doc', docId: 'intro', label: 'Intro' }, { type: 'search' }] },
+    footer: { logo: { alt: '', src: '' }, copyright: 'Nobody', columns: [] },
+    colorMode: { defaultMode: 'light', respectPrefersColorScheme: false, disableSwitch: false },
+    docs: { path: 'docs', sidebarPath: 'sidebars.js', routeBasePath: '/', breadcrumbs: true, versions: { current: { label: 'Next' } }, warnOnDocsOutsideSidebar: false },
+    ...overrides,
+  };
+  return `const config = ${JSON.stringify(config, null, 2)};\nexport default config;\n`;
+}
+
+/** `npm run build -- --config site.config.ts` in a temporary site folder with these files. */
+async function buildSiteFolder(files: Record<string, string>) {
+  const root = tempTree({ ...DOCS, 'site.config.ts': siteConfig(), ...files });
+  const run = await runCli(['build', '--config', 'site.config.ts', '--out', 'out', '--no-search'], root);
+  return { ...run, root };
+}
+
+function docsSection(overrides: Record<string, unknown>) {
+  return { path: 'docs', sidebarPath: 'sidebars.js', routeBasePath: '/', breadcrumbs: true, versions: { current: { label: 'Next' } }, warnOnDocsOutsideSidebar: false, ...overrides };
+}
+
+test('a navbar doc item naming a missing doc fails with the item, its label and the id', async () => {
+  const run = await buildSiteFolder({
+    'site.config.ts': siteConfig({ navbar: { title: 'T', logo: { alt: '', src: '' }, items: [{ type: 'doc', docId: 'intro', label: 'Intro' }, { type: 'doc', docId: 'api/nope', label: 'API' }] } }),
+  });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: site.config.ts: navbar item 2 ("API") links to the doc "api/nope", which does not exist\n  → Fix docId, or create the doc.');
+  assert.ok(!existsSync(path.join(run.root, 'out')), 'nothing is written');
+});
+
+test('a navbar item of unknown type stops the CLI with exit code 1', async () => {
+  const run = await buildSiteFolder({
+    'site.config.ts': siteConfig({ navbar: { title: 'T', logo: { alt: '', src: '' }, items: [{ type: 'dropdown', label: 'More', items: [] }] } }),
+  });
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /^error: site\.config\.ts: navbar item 1 \("More"\) has unknown type "dropdown"\n  → Use one of: doc, default, search, colorMode/);
+});
+
+test('an errors.json that is not JSON fails with the file and the line', async () => {
+  const run = await buildSiteFolder({
+    'site.config.ts': siteConfig({ pages: { errors: 'errors.json' } }),
+    'errors.json': '{\n  "0": "first",\n  "1": "second",\n}\n',
+  });
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /^error: errors\.json:4: invalid JSON: .+\n  → Fix the JSON syntax\./);
+});
+
+test('an errors.json entry that is not a numeric code with a message fails naming the entry', async () => {
+  const run = await buildSiteFolder({
+    'site.config.ts': siteConfig({ pages: { errors: 'errors.json' } }),
+    'errors.json': JSON.stringify({ 0: 'first', one: 'second' }),
+  });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: errors.json: entry "one" is not a numeric code with a message string\n  → Write each entry as "N": "message".');
+});
+
+test('a doc in no sidebar is warned about only with docs.warnOnDocsOutsideSidebar, and the build succeeds', async () => {
+  const files = { 'docs/orphan.md': '# Orphan\n\nIn no sidebar.\n' };
+  const warned = await buildSiteFolder({ ...files, 'site.config.ts': siteConfig({ docs: docsSection({ warnOnDocsOutsideSidebar: true }) }) });
+  assert.equal(warned.code, 0, warned.stderr);
+  assert.match(warned.stderr, /^warning: docs\/orphan\.md: "orphan" is in no sidebar$/m);
+  assert.ok(existsSync(path.join(warned.root, 'out/orphan/index.html')), 'the page is still built');
+
+  const quiet = await buildSiteFolder(files);
+  assert.equal(quiet.code, 0, quiet.stderr);
+  assert.doesNotMatch(quiet.stderr, /in no sidebar/);
+});
+
+test('an unknown code block language is a warning with the line, and the build succeeds', async () => {
+  const run = await buildSiteFolder({ 'docs/guide.md': '# Guide\n\n```brainfuck\n+++.\n```\n' });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /^warning: docs\/guide\.md:3: code block language "brainfuck" is not highlighted; shown as plain text \(known: .+\)$/m);
+});
+
+test('a front-matter id with a slash fails with the file and line', async () => {
+  const run = await buildSiteFolder({ 'docs/guide.md': '---\ntitle: Guide\nid: a/b\n---\n\nSteps.\n' });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: docs/guide.md:3: front matter "id" must not contain "/" (got "a/b")\n  → Use the file name part only; the folder is added automatically.');
+});
+
+test('a missing docs folder stops the CLI with exit code 1', async () => {
+  const run = await buildSiteFolder({ 'site.config.ts': siteConfig({ docs: docsSection({ path: 'no-such-folder' }) }) });
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /^error: no-such-folder: docs folder not found\n  → Create the folder, or point docs\.path/);
+});
+
+test('a syntax error in the site config stops the CLI with exit code 1, naming the line', async () => {
+  const run = await runCli(['build', '--config', path.join(projectRoot, 'test/fixtures/broken-config/site.config.ts'), '--out', 'out', '--no-search'], tempTree({}));
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /^error: .*test\/fixtures\/broken-config\/site\.config\.ts:3: syntax error: .+\n  → Fix the syntax error\./);
+});
+
+test('an unknown CLI command exits with code 2', async () => {
+  const run = await runCli(['publish']);
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /^error: unknown command "publish"\. Use one of: build, /);
+});

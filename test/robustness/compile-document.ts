@@ -1,0 +1,102 @@
+/**
+ * Compiles a Markdown document as a page would be, telling apart the two rejections an author can
+ * cause (a link to a missing `.md` file, a missing image) from a crash. After an expected rejection
+ * the missing targets are supplied and the document is compiled again, so its HTML is checked too.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ContentError } from '../../build/errors.ts';
+import { compile, toHtml } from '../helpers/markdown.ts';
+import { tempTree } from '../helpers/tmp.ts';
+
+export const EXPECTED_REJECTIONS = {
+  missingMarkdown: /^link to a missing Markdown file "(.+)"$/,
+  missingImage: /^image "(.+)" not found in the static folder$/,
+};
+
+export type RejectionKind = keyof typeof EXPECTED_REJECTIONS;
+
+export interface CompiledDocument {
+  /** The page body, unless the document was rejected (see `rejections`) or failed. */
+  html?: string;
+  /** Milliseconds of the slowest compile of this document (compile and HTML). */
+  ms: number;
+  /** Expected rejections met before the targets were supplied. */
+  rejections: RejectionKind[];
+  /** A crash, an unexpected rejection, or a rejection that did not go away. */
+  failure?: string;
+}
+
+export class DocumentCompiler {
+  /** Files the documents may link to, and images they may show; grows as targets are supplied. */
+  readonly permalinks: Record<string, string>;
+  readonly staticDir: string;
+
+  constructor(permalinks: Record<string, string> = {}, staticFiles: Record<string, string> = {}) {
+    this.permalinks = { ...permalinks };
+    this.staticDir = tempTree(staticFiles);
+  }
+
+  async compile(markdown: string): Promise<CompiledDocument> {
+    const result: CompiledDocument = { ms: 0, rejections: [] };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const started = performance.now();
+      try {
+        result.html = toHtml(await compile(markdown, this.permalinks, [this.staticDir]));
+        return result;
+      } catch (error) {
+        if (!Array.isArray(error) || !error.every((entry) => entry instanceof ContentError)) {
+          result.failure = `crashed: ${error instanceof Error ? error.stack : String(error)}`;
+          return result;
+        }
+        let supplied = true;
+        for (const entry of error as ContentError[]) {
+          const target = this.supplyTarget(entry.message);
+          if (!target) {
+            result.failure = `rejected with an unexpected error: ${entry.format()}`;
+            return result;
+          }
+          result.rejections.push(target.kind);
+          supplied &&= target.supplied;
+        }
+        // An image path no file can have here (outside the folder, a folder itself): rejected, as expected.
+        if (!supplied) return result;
+      } finally {
+        result.ms = Math.max(result.ms, performance.now() - started);
+      }
+    }
+    result.failure = 'still rejected after its link targets were supplied';
+    return result;
+  }
+
+  private supplyTarget(message: string): { kind: RejectionKind; supplied: boolean } | undefined {
+    const markdown = EXPECTED_REJECTIONS.missingMarkdown.exec(message);
+    if (markdown) {
+      // Resolved as build/markdown/links.ts does, for a page at the docs root.
+      const target = markdown[1].startsWith('/') ? markdown[1].slice(1) : path.posix.normalize(safeDecodeUri(markdown[1]));
+      this.permalinks[target] = '/target';
+      return { kind: 'missingMarkdown', supplied: true };
+    }
+    const image = EXPECTED_REJECTIONS.missingImage.exec(message);
+    if (image) {
+      const file = path.resolve(this.staticDir, safeDecodeUri(image[1].split('#')[0]).replace(/^\/+/, ''));
+      if (!file.startsWith(`${this.staticDir}${path.sep}`)) return { kind: 'missingImage', supplied: false };
+      try {
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, '');
+      } catch {
+        return { kind: 'missingImage', supplied: false };
+      }
+      return { kind: 'missingImage', supplied: true };
+    }
+    return undefined;
+  }
+}
+
+function safeDecodeUri(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
