@@ -1,0 +1,50 @@
+/** `npm run bench -- --pages 100,1000 [--runs 3 | --runs 3,2] [--seed 42] [--write-docs] [--keep]` */
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  /** Corpus sizes, in the order given. */
+  sizes: { pages: number; runs: number }[];
+  seed: number;
+  writeDocs: boolean;
+  /** Keep the temp corpora and outputs instead of deleting them. */
+  keep: boolean;
+}
+
+export const USAGE = 'usage: npm run bench -- --pages N[,N…] [--runs R[,R…]] [--seed S] [--write-docs] [--keep]';
+
+export function parseBenchArgs(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      pages: { type: 'string', default: '100' },
+      runs: { type: 'string', default: '3' },
+      seed: { type: 'string', default: '42' },
+      'write-docs': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const pages = positiveList(values.pages, '--pages');
+  const runs = positiveList(values.runs, '--runs');
+  if (runs.length !== 1 && runs.length !== pages.length) throw new Error(`--runs takes one count, or one per --pages size (${pages.length})\n${USAGE}`);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer\n${USAGE}`);
+  return {
+    sizes: pages.map((count, index) => ({ pages: count, runs: runs[runs.length === 1 ? 0 : index] })),
+    seed,
+    writeDocs: values['write-docs'],
+    keep: values.keep,
+  };
+}
+
+function positiveList(value: string, flag: string): number[] {
+  const numbers = value.split(',').map((part) => Number(part.trim().replace(/_/g, '')));
+  if (numbers.length === 0 || numbers.some((number) => !Number.isInteger(number) || number < 1)) {
+    throw new Error(`${flag} takes positive integers separated by commas, not "${value}"\n${USAGE}`);
+  }
+  return numbers;
+}

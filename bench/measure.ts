@@ -1,0 +1,88 @@
+/**
+ * Runs one build of a corpus as a child process, the way a user would:
+ * `node_modules/.bin/tsx build/cli.ts build --docs … --sidebars … --out …`, from the project root.
+ * Peak RSS comes from `/usr/bin/time -v` when it is there, else from /proc sampling.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Corpus } from './corpus.ts';
+import { sampleProcessTree } from './proc-tree.ts';
+import { parseSummaryLine, type BuildSummary } from './summary-line.ts';
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
+const TSX = path.join(PROJECT_ROOT, 'node_modules/.bin/tsx');
+const GNU_TIME = '/usr/bin/time';
+
+export interface BuildRun {
+  summary: BuildSummary;
+  /** Spawn to exit, tsx start-up and module loading included. */
+  processWallMs: number;
+  /** Peak RSS of the largest single process (the build's Node process), KiB. */
+  peakRssKiB?: number;
+  /** Peak of the summed RSS of every process of the build (Node, tsx launcher, Pagefind), sampled every 50 ms, KiB. */
+  peakTreeRssKiB?: number;
+  rssSource: 'time -v' | '/proc VmHWM' | 'none';
+  /** User + system CPU time of the build and every process it waited for (time -v), ms. Less disturbed by other load than wall time. */
+  cpuMs?: number;
+  /** 1-minute load average just before the run: above the core count, wall times are inflated by other work. */
+  loadBefore: number;
+}
+
+let gnuTimeAvailable: boolean | undefined;
+
+/** `/usr/bin/time -v` exists and is GNU time (BusyBox and BSD time have no -v/-o). */
+export function hasGnuTime(): boolean {
+  gnuTimeAvailable ??= existsSync(GNU_TIME) && spawnSync(GNU_TIME, ['-v', 'true'], { encoding: 'utf8' }).stderr?.includes('Maximum resident set size') === true;
+  return gnuTimeAvailable;
+}
+
+export async function runBuild(corpus: Corpus, outDir: string): Promise<BuildRun> {
+  rmSync(outDir, { recursive: true, force: true });
+  const buildArgs = [TSX, 'build/cli.ts', 'build', '--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile, '--out', outDir];
+  const timeFile = path.join(corpus.root, 'time-v.txt');
+  const useTime = hasGnuTime();
+  const [command, ...args] = useTime ? [GNU_TIME, '-v', '-o', timeFile, ...buildArgs] : buildArgs;
+  const loadBefore = os.loadavg()[0];
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(PROJECT_ROOT, 'tsconfig.json') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const sampler = sampleProcessTree(child.pid!);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  const processWallMs = performance.now() - started;
+  const tree = sampler.stop();
+  if (code !== 0) throw new Error(`the build exited with code ${code}:\n${stderr.slice(-4000)}`);
+  const summary = parseSummaryLine(stdout);
+  if (!summary) throw new Error(`no "Built N pages in …" summary line in the build output:\n${stdout.slice(-2000)}`);
+  const timeReport = useTime ? readFileSync(timeFile, 'utf8') : '';
+  const timed = timeField(timeReport, 'Maximum resident set size \\(kbytes\\)');
+  const userSeconds = timeField(timeReport, 'User time \\(seconds\\)');
+  const systemSeconds = timeField(timeReport, 'System time \\(seconds\\)');
+  const peakRssKiB = timed ?? tree.peakProcessHwmKiB;
+  return {
+    summary,
+    processWallMs,
+    peakRssKiB,
+    peakTreeRssKiB: tree.peakTreeRssKiB,
+    rssSource: timed !== undefined ? 'time -v' : peakRssKiB !== undefined ? '/proc VmHWM' : 'none',
+    cpuMs: userSeconds !== undefined && systemSeconds !== undefined ? (userSeconds + systemSeconds) * 1000 : undefined,
+    loadBefore,
+  };
+}
+
+/** A numeric field of the `time -v` report, e.g. `Maximum resident set size (kbytes): 512000`. */
+function timeField(report: string, name: string): number | undefined {
+  const match = new RegExp(`^\\s*${name}: ([\\d.]+)$`, 'm').exec(report);
+  return match ? Number(match[1]) : undefined;
+}

@@ -1,0 +1,104 @@
+/** Writes docs/performance.md from a benchmark's results: method, per-size table, stages, scaling, findings. */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { WORDS_PER_PAGE } from './corpus-page.ts';
+import { formatMachine, type Machine } from './machine.ts';
+import { PROJECT_ROOT } from './measure.ts';
+import { markdownTable } from './format.ts';
+import { observations, scalingTable, sizesTable, stagesTable } from './report.ts';
+import type { SizeSummary } from './results.ts';
+
+export interface DocInput {
+  summaries: SizeSummary[];
+  machine: Machine;
+  seed: number;
+  command: string;
+  benchMinutes: number;
+}
+
+export const PERFORMANCE_DOC = path.join(PROJECT_ROOT, 'docs/performance.md');
+
+export function writePerformanceDoc(input: DocInput): string {
+  const { summaries, machine } = input;
+  const date = new Date().toISOString().slice(0, 10);
+  const rssSource = summaries[0]?.rssSource ?? 'none';
+  const text = `# Build performance
+
+How fast the generator builds a docs site, where the time goes, and how time and memory grow with
+the number of pages. This page is generated: \`${input.command}\` measures and rewrites it
+(last run ${date}, ${input.benchMinutes.toFixed(1)} minutes in all). Do not edit it by hand.
+
+## Method
+
+- **Corpus.** \`bench/corpus.ts\` writes a synthetic Docusaurus-style docs folder of N pages into
+  the OS temp folder, from a seeded PRNG (seed ${input.seed}), so the same N always gives the same
+  files. Each page has front matter (\`title\`, \`description\`, \`sidebar_label\`), h2–h4 sections
+  (some titles repeated, some \`{#custom-id}\`s), paragraphs with bold, italic, inline code and links
+  to other pages of the corpus (most with an \`#anchor\` to a heading that exists on the target page,
+  made with github-slugger as the generator makes them), lists, GFM tables, fenced code in ts, tsx,
+  js, json and bash with \`title="…"\` and line highlights such as \`{1,3-4}\`, and admonitions
+  (\`:::tip[Title]\` … \`:::\`). Pages have ${WORDS_PER_PAGE.min}–${WORDS_PER_PAGE.max} words as \`wc -w\` counts them, in
+  area/category/(group) folders, with a CommonJS \`sidebars.js\` listing every page in categories.
+- **Build.** Each run spawns the CLI as a user would, from the project root:
+  \`node_modules/.bin/tsx build/cli.ts build --docs <corpus>/docs --sidebars <corpus>/sidebars.js --out <tmp>/out\`
+  (search index included; the output folder is deleted before each run). The phase times come from
+  the build's own summary line (\`Built N pages in … (stage time, …)\`), parsed generically and
+  sorted into the report's phases: *parse/compile* (reading docs and compiling Markdown: GFM,
+  directives, heading ids, links, raw HTML, Shiki highlighting), *render/write* (React rendering and
+  writing pages, pointers, redirects, sitemap), *bundle* (esbuild), *search index* (Pagefind),
+  *link check*, and *other* (loading config, resolving sidebars). The table of build stages shows
+  which label went where. *Total* is the build's own total; *process wall* adds tsx start-up and
+  module loading.
+- **Memory.** Peak RSS is \`Maximum resident set size\` from \`/usr/bin/time -v\` (source here:
+  ${rssSource}): the largest single process of the build, which is the build's Node process. The
+  summed RSS of the whole process tree (tsx launcher, Node, the Pagefind binary) is also sampled
+  from /proc every 50 ms and shown in the console report.
+- **CPU time and load.** Wall times suffer when other work shares the machine, so each run also
+  records the build's CPU time (user + system of every process it waited for, from \`time -v\`),
+  the floor's CPU time (\`process.cpuUsage\`), and the 1-minute load average before the run. When
+  the load is above the core count, compare CPU times rather than wall times.
+- **Floor.** \`bench/floor.ts\` runs, in the benchmark's own process and on one thread, the least
+  any Markdown-to-HTML build must do on the same files: read each file, drop the front matter, then
+  remark-parse → remark-rehype → HTML string (hast-util-to-html, which rehype-stringify wraps). The
+  *ratio* is the build total divided by this floor.
+- **Runs.** Each size is built R times; every figure is the median of the runs, each column on its
+  own, so phases need not add up to the total. The floor is measured once after each build, after
+  one untimed warm-up pass, so it is the warm best case; each build is a fresh, cold process, so
+  its total includes its own start-up and JIT warm-up (as a user's build does).
+
+Machine: ${formatMachine(machine)}.
+
+## Results
+
+${markdownTable(sizesTable(summaries))}
+
+Corpus sizes: ${summaries.map((summary) => `${summary.pages} pages = ${(summary.corpusBytes / 1024 / 1024).toFixed(1)} MiB of Markdown, ${summary.wordsPerPage} words a page, ${summary.written ?? 'n/a'} written`).join('; ')}.
+
+## Build stages as the build names them
+
+${summaries.map((summary) => `${summary.pages} pages (median of ${summary.runs}):\n\n${markdownTable(stagesTable(summary))}`).join('\n\n')}
+
+## Scaling
+
+${markdownTable(scalingTable(summaries))}
+
+*Exponent k*: time ∝ N^k between the first size and this one (1.00 is linear). *KiB per added page*:
+peak RSS growth divided by the pages added since the first size.
+
+## Findings
+
+${observations(summaries).map((line) => `- ${line}`).join('\n')}
+
+## Running it
+
+\`\`\`bash
+npm run bench -- --pages 100            # one size, 3 runs, console report only
+npm run bench -- --pages 100,1000 --runs 3,2 --write-docs   # several sizes; rewrite this page
+\`\`\`
+
+Options: \`--runs R\` (one count, or one per size), \`--seed S\`, \`--keep\` (keep the temp corpora
+and outputs for inspection).
+`;
+  writeFileSync(PERFORMANCE_DOC, text);
+  return PERFORMANCE_DOC;
+}

@@ -1,0 +1,77 @@
+/** One corpus size's runs, reduced to medians for the report. */
+import type { Corpus } from './corpus.ts';
+import type { FloorRun } from './floor.ts';
+import type { BuildRun } from './measure.ts';
+import { median } from './stats.ts';
+import { REPORT_PHASES, phaseTotals, type ReportPhase } from './summary-line.ts';
+
+export interface SizeResult {
+  corpus: Corpus;
+  runs: BuildRun[];
+  floors: FloorRun[];
+}
+
+export interface SizeSummary {
+  pages: number;
+  runs: number;
+  wordsPerPage: number;
+  corpusBytes: number;
+  /** Medians, each phase on its own (so they need not add up to the median total). */
+  phases: Record<ReportPhase, number>;
+  /** The build's own stage labels with their medians, in the build's order. */
+  stages: { label: string; ms: number }[];
+  totalMs: number;
+  processWallMs: number;
+  pagesPerSecond: number;
+  peakRssKiB?: number;
+  peakTreeRssKiB?: number;
+  rssSource: BuildRun['rssSource'];
+  floorMs: number;
+  /** Build total (summary line) ÷ floor. */
+  ratio: number;
+  /** The build's parse/compile phase alone ÷ floor. */
+  compileRatio: number;
+  /** CPU time (user + system) of the build's process tree and of the floor; their ratio. */
+  cpuMs?: number;
+  floorCpuMs: number;
+  cpuRatio?: number;
+  /** Highest 1-minute load average seen before a run. */
+  maxLoadBefore: number;
+  written?: string;
+  writtenBytes?: number;
+}
+
+export function summarize(result: SizeResult): SizeSummary {
+  const { runs, floors, corpus } = result;
+  const totals = runs.map((run) => phaseTotals(run.summary));
+  const phases = Object.fromEntries(REPORT_PHASES.map((phase) => [phase, median(totals.map((total) => total[phase])) ?? 0])) as Record<ReportPhase, number>;
+  const labels = [...new Set(runs.flatMap((run) => run.summary.stages.map((stage) => stage.label)))];
+  const stages = labels.map((label) => ({ label, ms: median(runs.map((run) => run.summary.stages.find((stage) => stage.label === label)?.ms)) ?? 0 }));
+  const totalMs = median(runs.map((run) => run.summary.totalMs))!;
+  const floorMs = median(floors.map((floor) => floor.ms))!;
+  const cpuMs = median(runs.map((run) => run.cpuMs));
+  const floorCpuMs = median(floors.map((floor) => floor.cpuMs))!;
+  return {
+    pages: runs[0].summary.pages,
+    runs: runs.length,
+    wordsPerPage: corpus.wordsPerPage,
+    corpusBytes: corpus.bytes,
+    phases,
+    stages,
+    totalMs,
+    processWallMs: median(runs.map((run) => run.processWallMs))!,
+    pagesPerSecond: runs[0].summary.pages / (totalMs / 1000),
+    peakRssKiB: median(runs.map((run) => run.peakRssKiB)),
+    peakTreeRssKiB: median(runs.map((run) => run.peakTreeRssKiB)),
+    rssSource: runs[0].rssSource,
+    floorMs,
+    ratio: totalMs / floorMs,
+    compileRatio: phases['parse/compile'] / floorMs,
+    cpuMs,
+    floorCpuMs,
+    cpuRatio: cpuMs === undefined ? undefined : cpuMs / floorCpuMs,
+    maxLoadBefore: Math.max(...runs.map((run) => run.loadBefore)),
+    written: runs.at(-1)?.summary.written,
+    writtenBytes: runs.at(-1)?.summary.writtenBytes,
+  };
+}

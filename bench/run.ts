@@ -1,0 +1,79 @@
+/**
+ * `npm run bench -- --pages N[,N…] [--runs R] [--write-docs]`: generates a synthetic corpus per size,
+ * builds it R times with the real CLI in a child process, measures the bare-unified floor in this
+ * process, and prints medians per phase, throughput, peak RSS and the ratio to the floor.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseBenchArgs, type BenchOptions } from './args.ts';
+import { generateCorpus } from './corpus.ts';
+import { measureFloor, type FloorRun } from './floor.ts';
+import { duration, mebibytes, textTable } from './format.ts';
+import { describeMachine, formatMachine } from './machine.ts';
+import { hasGnuTime, runBuild, type BuildRun } from './measure.ts';
+import { writePerformanceDoc } from './performance-doc.ts';
+import { scalingTable, sizeTable, sizesTable, stagesTable } from './report.ts';
+import { summarize, type SizeSummary } from './results.ts';
+
+async function main(options: BenchOptions): Promise<void> {
+  const started = performance.now();
+  const machine = describeMachine();
+  console.log(`Machine: ${formatMachine(machine)}`);
+  console.log(`Peak RSS from: ${hasGnuTime() ? '/usr/bin/time -v' : '/proc VmHWM sampling (/usr/bin/time -v not available)'}`);
+  const summaries: SizeSummary[] = [];
+  for (const size of options.sizes) {
+    summaries.push(await benchSize(size.pages, size.runs, options));
+  }
+  if (summaries.length > 1) {
+    console.log(`\n== All sizes (medians) ==\n${textTable(sizesTable(summaries))}`);
+    console.log(`\n== Scaling against N ==\n${textTable(scalingTable(summaries))}`);
+  }
+  const minutes = (performance.now() - started) / 60_000;
+  console.log(`\nBenchmark took ${minutes.toFixed(1)} min.`);
+  if (options.writeDocs) {
+    const runCounts = [...new Set(options.sizes.map((size) => size.runs))];
+    const runsFlag = runCounts.length === 1 ? runCounts[0] : options.sizes.map((size) => size.runs).join(',');
+    const command = `npm run bench -- --pages ${options.sizes.map((size) => size.pages).join(',')} --runs ${runsFlag} --write-docs`;
+    const file = writePerformanceDoc({ summaries, machine, seed: options.seed, command, benchMinutes: minutes });
+    console.log(`Wrote ${path.relative(process.cwd(), file)}`);
+  }
+}
+
+async function benchSize(pages: number, runCount: number, options: BenchOptions): Promise<SizeSummary> {
+  const generated = performance.now();
+  const corpus = generateCorpus(pages, options.seed);
+  console.log(`\n== ${pages} pages, ${runCount} run${runCount === 1 ? '' : 's'} ==`);
+  console.log(`Corpus: ${corpus.root} (${(corpus.bytes / 1024 / 1024).toFixed(1)} MiB of Markdown, ${corpus.wordsPerPage} words a page, generated in ${duration(performance.now() - generated)})`);
+  const outDir = path.join(corpus.root, 'out');
+  const runs: BuildRun[] = [];
+  const floors: FloorRun[] = [];
+  try {
+    measureFloor(corpus.docsDir); // untimed warm-up pass: the floor is the warm, best case
+    for (let index = 0; index < runCount; index++) {
+      const run = await runBuild(corpus, outDir);
+      const floor = measureFloor(corpus.docsDir);
+      runs.push(run);
+      floors.push(floor);
+      console.log(`run ${index + 1}: build ${duration(run.summary.totalMs)} (process ${duration(run.processWallMs)}, CPU ${duration(run.cpuMs)}), peak RSS ${mebibytes(run.peakRssKiB)}, floor ${duration(floor.ms)} for ${floor.files} files, load before ${run.loadBefore.toFixed(2)}`);
+    }
+  } finally {
+    if (!options.keep) rmSync(corpus.root, { recursive: true, force: true });
+  }
+  const result = { corpus, runs, floors };
+  const summary = summarize(result);
+  console.log(`\n${textTable(sizeTable(result, summary))}`);
+  console.log(`\n${textTable(stagesTable(summary))}`);
+  return summary;
+}
+
+let options: BenchOptions;
+try {
+  options = parseBenchArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(`error: ${(error as Error).message}`);
+  process.exit(2);
+}
+main(options).catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
