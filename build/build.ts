@@ -7,6 +7,7 @@ import { collectDocs, type Doc } from './docs.ts';
 import { ContentError, formatWarning, throwIfAny, type Warning } from './errors.ts';
 import { checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, serializeLinkSources, type LinkReport, type PageLinkIndex } from './links.ts';
 import { compileMarkdown, type CompiledMarkdown } from './markdown/compile.ts';
+import { CompilePool, MIN_PAGES_FOR_WORKERS, workerCount } from './markdown/compile-pool.ts';
 import { getCodeHighlighter, highlightCss } from './markdown/highlight.ts';
 import { OutputFolder } from './output.ts';
 import { renderPage, renderRedirectPage, scriptHash, themeScript } from './render.tsx';
@@ -159,6 +160,8 @@ export interface SiteModel {
  */
 export class SiteBuilder {
   private readonly compiledDocs = new Map<string, { key: string; compiled: CompiledMarkdown }>();
+  /** Highlighting CSS produced by compile workers, kept for later in-process rebuilds. */
+  private readonly workerCss = new Set<string>();
   /** Ids of the docs the last `load()` compiled; the others came from the cache. */
   recompiled: string[] = [];
 
@@ -179,7 +182,7 @@ export class SiteBuilder {
       ...docs.map((doc) => ({ route: docRoute(doc, compiled.get(doc.id)!, sidebars.placementByDocId.get(doc.id), config), doc })),
       ...specialRoutes(config, options.projectRoot).map((route) => ({ route, doc: undefined })),
     ];
-    const generatedCss = `${await highlightCss()}\n${announcementCss(config)}`;
+    const generatedCss = `${mergeCss([await highlightCss(), ...this.workerCss])}\n${announcementCss(config)}`;
     return { config, paths, docs, sidebars, warnings, compiled, site, routes, generatedCss };
   }
 
@@ -189,26 +192,37 @@ export class SiteBuilder {
     const options = { permalinkBySourcePath, staticDirs, baseUrl: config.baseUrl, minTocLevel: config.tableOfContents.minHeadingLevel, maxTocLevel: config.tableOfContents.maxHeadingLevel, highlighter };
     const optionsKey = JSON.stringify([staticDirs, options.baseUrl, options.minTocLevel, options.maxTocLevel]);
     const compiled = new Map<string, CompiledMarkdown>();
-    const errors: ContentError[] = [];
+    const stale: { doc: Doc; key: string }[] = [];
     this.recompiled = [];
     for (const doc of docs) {
       const key = compileKey(doc, optionsKey, permalinkBySourcePath, staticDirs);
       const cached = this.compiledDocs.get(doc.id);
-      if (cached?.key === key) {
-        compiled.set(doc.id, cached.compiled);
-        continue;
-      }
-      this.compiledDocs.delete(doc.id);
-      try {
-        const page = await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset }, options);
-        this.compiledDocs.set(doc.id, { key, compiled: page });
-        compiled.set(doc.id, page);
-        this.recompiled.push(doc.id);
-      } catch (error) {
-        if (Array.isArray(error)) errors.push(...(error as ContentError[]));
-        else throw error;
-      }
+      if (cached?.key === key) compiled.set(doc.id, cached.compiled);
+      else stale.push({ doc, key });
     }
+    const pool = stale.length >= MIN_PAGES_FOR_WORKERS && workerCount() > 1 ? new CompilePool(options) : undefined;
+    const compileOne = (doc: Doc) => {
+      const source = { sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset };
+      return pool ? pool.compile(source) : compileMarkdown(source, options);
+    };
+    const outcomes = await Promise.allSettled(stale.map(({ doc }) => compileOne(doc)));
+    if (pool) {
+      for (const css of await pool.css()) this.workerCss.add(css);
+      await pool.close();
+    }
+    const errors: ContentError[] = [];
+    outcomes.forEach((outcome, index) => {
+      const { doc, key } = stale[index];
+      this.compiledDocs.delete(doc.id);
+      if (outcome.status === 'rejected') {
+        if (!Array.isArray(outcome.reason)) throw outcome.reason;
+        errors.push(...(outcome.reason as ContentError[]));
+        return;
+      }
+      this.compiledDocs.set(doc.id, { key, compiled: outcome.value });
+      compiled.set(doc.id, outcome.value);
+      this.recompiled.push(doc.id);
+    });
     for (const id of this.compiledDocs.keys()) if (!compiled.has(id)) this.compiledDocs.delete(id);
     throwIfAny(errors);
     return compiled;
@@ -338,4 +352,9 @@ export function firstDocPermalink(sidebars: ResolvedSidebars, docs: Doc[]): stri
 
 function formatBytes(bytes: number): string {
   return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.round(bytes / 1024)} KiB`;
+}
+
+/** Highlighting CSS from several threads: one rule per line, each kept once. */
+function mergeCss(sheets: string[]): string {
+  return [...new Set(sheets.flatMap((sheet) => sheet.split('\n')).filter((line) => line.trim() !== ''))].join('\n');
 }

@@ -7,7 +7,7 @@ import { toString } from 'mdast-util-to-string';
 import { toHtml } from 'hast-util-to-html';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
-import type { Root as HastRoot } from 'hast';
+import type { Element as HastElement, Root as HastRoot, RootContent } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import { ContentError, type Warning } from '../errors.ts';
 import type { TocEntry } from '../../src/shared/types.ts';
@@ -57,7 +57,7 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeKeepCodeMeta)
     .use(rehypeEscapeDisallowedHtml)
-    .use(rehypeRaw)
+    .use(rehypeRawWhenNeeded)
     .use(rehypeSanitizeAttributes)
     .use(rehypeHighlight, options.highlighter)
     .use(rehypeHeadingAnchors);
@@ -79,6 +79,31 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
     excerpt: firstParagraphText(mdast),
     warnings: problems.filter((problem) => !problem.fatal),
   };
+}
+
+/**
+ * rehype-raw re-parses the whole tree with parse5; most pages have no raw HTML and skip it. The
+ * one repair parse5 would make on them, a link inside a link, is made directly.
+ */
+function rehypeRawWhenNeeded() {
+  const parseRaw = rehypeRaw();
+  return (tree: HastRoot, file: VFile) => (hasRawHtml(tree) ? parseRaw(tree, file) : unwrapNestedLinks(tree, false));
+}
+
+function unwrapNestedLinks<T extends HastRoot | HastElement>(node: T, insideLink: boolean): T {
+  const children: RootContent[] = node.children;
+  node.children = children.flatMap((child): RootContent[] => {
+    if (child.type !== 'element') return [child];
+    const isLink = child.tagName === 'a';
+    unwrapNestedLinks(child, insideLink || isLink);
+    return isLink && insideLink ? child.children : [child];
+  }) as T['children'];
+  return node;
+}
+
+function hasRawHtml(node: HastRoot | HastRoot['children'][number]): boolean {
+  if (node.type === 'raw') return true;
+  return 'children' in node && node.children.some((child) => hasRawHtml(child as HastRoot['children'][number]));
 }
 
 function firstParagraphText(tree: MdastRoot): string {
