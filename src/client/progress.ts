@@ -16,8 +16,9 @@ function loadNProgress(): Promise<NProgressApi> {
 /** Shows the progress bar only for route changes that take longer than 200 ms. */
 export function startProgress(): () => void {
   let finished = false;
+  const loading = loadNProgress();
   const timer = setTimeout(() => {
-    void loadNProgress().then((api) => {
+    void loading.then((api) => {
       if (!finished) api.start();
     });
   }, PROGRESS_DELAY_MS);

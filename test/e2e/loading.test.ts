@@ -22,6 +22,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function openStorePage() {
   const opened = await newPage(browser!, { viewport: { width: 1200, height: 800 } });
+  // Data saver keeps prefetching from loading the chunk these tests intercept before the click.
+  await opened.page.addInitScript({ content: "Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ saveData: true }) });" });
   await opened.page.goto(`${server.origin}/api/store`);
   await waitForHydration(opened.page);
   await opened.page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
@@ -37,15 +39,15 @@ test('a slow chunk shows the progress bar and the spinner only after 200 ms, the
   if (!browser) return t.skip('Chromium is not installed');
   const { context, page } = await openStorePage();
   await page.route(COMBINE_REDUCERS_CHUNK, async (route) => {
-    await delay(1200);
+    await delay(2500);
     await route.continue();
   });
   await clickSidebarLink(page, '/api/combinereducers');
   await delay(100);
   assert.equal(await page.locator('#nprogress').count(), 0, 'no progress bar before 200 ms');
   assert.equal(await page.locator('.loading').count(), 0, 'no spinner before 200 ms');
-  await page.waitForSelector('#nprogress .bar', { timeout: 900 });
-  const spinner = await page.waitForSelector('.loading .loading-spinner', { timeout: 900 });
+  await page.waitForSelector('#nprogress .bar', { timeout: 2000 });
+  const spinner = await page.waitForSelector('.loading .loading-spinner', { timeout: 2000 });
   // Layout size: the bounding box of a rotating element is larger than the element.
   const size = await spinner.evaluate((element) => [(element as HTMLElement).offsetWidth, (element as HTMLElement).offsetHeight]);
   assert.deepEqual(size, [128, 110]);
