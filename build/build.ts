@@ -174,7 +174,7 @@ export class SiteBuilder {
     const docs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath));
     const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs));
     const warnings = checkDocsAgainstConfig(config, docs, sidebars, paths.configFile);
-    const compiled = await timer.run('compile markdown', () => this.compileDocs(docs, config, paths.staticDirs));
+    const compiled = await timer.run('compile markdown', () => this.compileDocs(docs, config, paths.staticDirs, (done, total) => timer.progress(done, total)));
     warnings.push(...[...compiled.values()].flatMap((page) => page.warnings));
     const permalinkByDocId = new Map(docs.map((doc) => [doc.id, doc.permalink]));
     const site = siteData(config, permalinkByDocId);
@@ -186,7 +186,7 @@ export class SiteBuilder {
     return { config, paths, docs, sidebars, warnings, compiled, site, routes, generatedCss };
   }
 
-  private async compileDocs(docs: Doc[], config: SiteConfig, staticDirs: string[]): Promise<Map<string, CompiledMarkdown>> {
+  private async compileDocs(docs: Doc[], config: SiteConfig, staticDirs: string[], onProgress: (done: number, total: number) => void): Promise<Map<string, CompiledMarkdown>> {
     const highlighter = await getCodeHighlighter();
     const permalinkBySourcePath = new Map(docs.map((doc) => [doc.sourcePath, doc.permalink]));
     const options = { permalinkBySourcePath, staticDirs, baseUrl: config.baseUrl, minTocLevel: config.tableOfContents.minHeadingLevel, maxTocLevel: config.tableOfContents.maxHeadingLevel, highlighter };
@@ -205,7 +205,8 @@ export class SiteBuilder {
       const source = { sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset };
       return pool ? pool.compile(source) : compileMarkdown(source, options);
     };
-    const outcomes = await Promise.allSettled(stale.map(({ doc }) => compileOne(doc)));
+    let done = 0;
+    const outcomes = await Promise.allSettled(stale.map(({ doc }) => compileOne(doc).finally(() => onProgress(++done, stale.length))));
     if (pool) {
       for (const css of await pool.css()) this.workerCss.add(css);
       await pool.close();
