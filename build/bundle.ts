@@ -97,7 +97,8 @@ function jsonModule(value: unknown): string {
   return `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
 }
 
-function virtualModulePlugin(modules: Map<string, { contents: string; loader: 'js' | 'css' }>): Plugin {
+/** Serves `virtual:NAME` imports from a map: generated modules never touch the disk. */
+export function virtualModulePlugin(modules: Map<string, { contents: string; loader: 'js' | 'css' }>): Plugin {
   return {
     name: 'virtual-modules',
     setup(esbuild) {

@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { virtualModulePlugin } from '../bundle.ts';
 import type * as RenderModule from '../render.tsx';
 
 /** The generator's own folder: `build/render.tsx` and, normally, the theme in `src/`. */
@@ -52,7 +53,7 @@ export async function bundleRuntime(input: { themeRoot: string; siteJson: string
     write: false,
     logLevel: 'silent',
     legalComments: 'none',
-    plugins: [virtualModules(modules)],
+    plugins: [virtualModulePlugin(modules)],
   });
   const relative = (file: string) => path.relative(outdir, file).split(path.sep).join('/');
   const files = new Map(result.outputFiles.map((file) => [relative(file.path), file.contents]));
@@ -70,19 +71,6 @@ export async function bundleRuntime(input: { themeRoot: string; siteJson: string
   return { files, runtimeUrl, runtimePreloads, cssUrl };
 }
 
-function virtualModules(modules: Map<string, { contents: string; loader: 'js' | 'css' }>): Plugin {
-  return {
-    name: 'dev-virtual-modules',
-    setup(esbuild) {
-      esbuild.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path.slice('virtual:'.length), namespace: 'virtual' }));
-      esbuild.onLoad({ filter: /.*/, namespace: 'virtual' }, (args) => {
-        const module = modules.get(args.path);
-        if (!module) throw new Error(`unknown virtual module ${args.path}`);
-        return { ...module, resolveDir: process.cwd() };
-      });
-    },
-  };
-}
 
 export type Renderer = Pick<typeof RenderModule, 'renderPage' | 'renderRedirectPage' | 'themeScript'>;
 

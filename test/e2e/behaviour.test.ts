@@ -1,25 +1,14 @@
 /** Colour mode, the mobile menu and the small behaviours of the DOM and storage contract. */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, serveSite, waitForHydration, type SiteServer } from '../helpers/browser.ts';
-import { builtSite } from '../helpers/site.ts';
+import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
 
-let browser: Browser | undefined;
-let server: SiteServer;
-
-before(async () => {
-  server = await serveSite((await builtSite()).outDir);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSiteInBrowser();
 
 async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}) {
-  const opened = await newPage(browser!, { viewport: { width: 1200, height: 800 }, ...options });
-  await opened.page.goto(server.origin + path);
+  const opened = await newPage(site.browser!, { viewport: { width: 1200, height: 800 }, ...options });
+  await opened.page.goto(site.server.origin + path);
   await waitForHydration(opened.page);
   return opened;
 }
@@ -27,7 +16,7 @@ async function open(path: string, options: Parameters<Browser['newContext']>[0] 
 const theme = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 test('colour mode: light by default even when the OS prefers dark', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/store', { colorScheme: 'dark' });
   assert.equal(await theme(page), 'light');
   assert.equal(await page.evaluate(() => localStorage.getItem('theme')), null);
@@ -35,10 +24,10 @@ test('colour mode: light by default even when the OS prefers dark', async (t) =>
 });
 
 test('colour mode: the toggle switches, stores the choice, and other tabs follow', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/store');
   const other = await context.newPage();
-  await other.goto(`${server.origin}/faq`);
+  await other.goto(`${site.server.origin}/faq`);
   await waitForHydration(other);
   await page.click('button[aria-label*="dark and light mode"]');
   assert.equal(await theme(page), 'dark');
@@ -49,7 +38,7 @@ test('colour mode: the toggle switches, stores the choice, and other tabs follow
 });
 
 test('colour mode: the stored mode applies before any JavaScript bundle runs', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/store');
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
   // With every module script blocked, only the inline script in <head> can set the theme.
@@ -60,7 +49,7 @@ test('colour mode: the stored mode applies before any JavaScript bundle runs', a
 });
 
 test('mobile: the hamburger opens the menu with the sidebar and a way back to the main menu', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page, problems } = await open('/api/store', { viewport: { width: 375, height: 740 } });
   assert.ok(await page.isHidden('nav[aria-label="Docs sidebar"]'), 'no desktop sidebar on a phone');
   await page.click('button[aria-label="Toggle navigation bar"]');
@@ -77,7 +66,7 @@ test('mobile: the hamburger opens the menu with the sidebar and a way back to th
 });
 
 test('mobile: the menu closes when the window becomes desktop-wide', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/store', { viewport: { width: 375, height: 740 } });
   await page.click('button[aria-label="Toggle navigation bar"]');
   await page.waitForSelector('.mobile-menu');
@@ -89,7 +78,7 @@ test('mobile: the menu closes when the window becomes desktop-wide', async (t) =
 });
 
 test('the skip link is the first focusable element and moves focus to the main content', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/store');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to main content');
@@ -102,11 +91,11 @@ test('the skip link is the first focusable element and moves focus to the main c
 });
 
 test('announcement bar: its id is stored, and a new id resets an earlier dismissal', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
-  const context = await browser.newContext();
+  if (!site.browser) return t.skip('Chromium is not installed');
+  const context = await site.browser.newContext();
   await context.addInitScript({ content: "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('docusaurus.announcement.id', 'an-old-announcement'); localStorage.setItem('docusaurus.announcement.dismiss', 'true'); }" });
   const page = await context.newPage();
-  await page.goto(`${server.origin}/api/store`);
+  await page.goto(`${site.server.origin}/api/store`);
   await waitForHydration(page);
   assert.deepEqual(await page.evaluate(() => [localStorage.getItem('docusaurus.announcement.id'), localStorage.getItem('docusaurus.announcement.dismiss')]), ['redux-toolkit-2', 'false']);
   assert.ok(await page.isVisible('.announcement-bar'));
@@ -115,12 +104,12 @@ test('announcement bar: its id is stored, and a new id resets an earlier dismiss
 });
 
 test('a stored docs version that no longer exists is removed; the current one is kept', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   for (const [stored, expected] of [['2.x', null], ['current', 'current']] as const) {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     await context.addInitScript({ content: `localStorage.setItem('docs-preferred-version-default', ${JSON.stringify(stored)});` });
     const page = await context.newPage();
-    await page.goto(`${server.origin}/api/store`);
+    await page.goto(`${site.server.origin}/api/store`);
     await waitForHydration(page);
     // The init script runs again on each load; read what the runtime left after it ran.
     assert.equal(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')), expected);
@@ -129,7 +118,7 @@ test('a stored docs version that no longer exists is removed; the current one is
 });
 
 test('the table of contents highlights the heading being read', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/createstore');
   const ids = await page.$$eval('nav[aria-label="Table of contents"] a', (links) => links.map((link) => link.getAttribute('href')!.slice(1)));
   const target = ids[Math.min(3, ids.length - 1)];
@@ -139,9 +128,9 @@ test('the table of contents highlights the heading being read', async (t) => {
 });
 
 test('the copy button copies the code of its block', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/createstore');
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.origin });
   const block = page.locator('.code-block').first();
   await block.hover();
   await block.locator('.copy-button').click();
@@ -152,7 +141,7 @@ test('the copy button copies the code of its block', async (t) => {
 });
 
 test('the navbar marks the current section with aria-current and class active', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/api-reference');
   const link = page.locator('a.navbar-link:text("API")');
   assert.equal(await link.getAttribute('aria-current'), 'page');
@@ -161,7 +150,7 @@ test('the navbar marks the current section with aria-current and class active', 
 });
 
 test('body text has a contrast of at least 4.5:1 in both colour modes', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/store');
   for (const mode of ['light', 'dark']) {
     await page.evaluate((value) => document.documentElement.setAttribute('data-theme', value), mode);

@@ -1,30 +1,19 @@
 /** Slow and failing chunks, and a page that throws while rendering. */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, serveSite, waitForHydration, type SiteServer } from '../helpers/browser.ts';
-import { builtSite } from '../helpers/site.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
 
-let browser: Browser | undefined;
-let server: SiteServer;
-
-before(async () => {
-  server = await serveSite((await builtSite()).outDir);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSiteInBrowser();
 
 const COMBINE_REDUCERS_CHUNK = /\/assets\/routes\/api\/combinereducers-[\w]+\.js$/;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function openStorePage() {
-  const opened = await newPage(browser!, { viewport: { width: 1200, height: 800 } });
+  const opened = await newPage(site.browser!, { viewport: { width: 1200, height: 800 } });
   // Data saver keeps prefetching from loading the chunk these tests intercept before the click.
   await opened.page.addInitScript({ content: "Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ saveData: true }) });" });
-  await opened.page.goto(`${server.origin}/api/store`);
+  await opened.page.goto(`${site.server.origin}/api/store`);
   await waitForHydration(opened.page);
   await opened.page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
   return opened;
@@ -36,7 +25,7 @@ function clickSidebarLink(page: Page, href: string) {
 }
 
 test('a slow chunk shows the progress bar and the spinner only after 200 ms, then the page', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await openStorePage();
   await page.route(COMBINE_REDUCERS_CHUNK, async (route) => {
     await delay(2500);
@@ -57,8 +46,8 @@ test('a slow chunk shows the progress bar and the spinner only after 200 ms, the
   await context.close();
 });
 
-test('a chunk that fails during navigation makes the browser load the page itself', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+test('a chunk that fails during navigation makes the site.browser load the page itself', async (t) => {
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await openStorePage();
   let failures = 0;
   await page.route(COMBINE_REDUCERS_CHUNK, (route) => (failures++ === 0 ? route.abort() : route.continue()));
@@ -70,10 +59,10 @@ test('a chunk that fails during navigation makes the browser load the page itsel
 });
 
 test('a page whose own chunk fails shows the error and a Retry button that reloads', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
-  const { context, page } = await newPage(browser, { viewport: { width: 1200, height: 800 } });
+  if (!site.browser) return t.skip('Chromium is not installed');
+  const { context, page } = await newPage(site.browser, { viewport: { width: 1200, height: 800 } });
   await page.route(COMBINE_REDUCERS_CHUNK, (route) => route.abort());
-  await page.goto(`${server.origin}/api/combinereducers`);
+  await page.goto(`${site.server.origin}/api/combinereducers`);
   const errorBox = await page.waitForSelector('.load-error');
   assert.match(await errorBox.innerText(), /Loading chunk \/assets\/routes\/api\/combinereducers-\w+\.js failed\./);
   const styles = await errorBox.evaluate((element) => {
@@ -90,7 +79,7 @@ test('a page whose own chunk fails shows the error and a Retry button that reloa
 });
 
 test('a render error shows the crash page with its cause chain, and Try again re-renders', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await openStorePage();
   // A chunk whose page data throws until the test says otherwise, as a bug in a page would.
   await page.route(COMBINE_REDUCERS_CHUNK, (route) => route.fulfill({

@@ -1,25 +1,14 @@
 /** Client-side navigation: what a click, Back and Forward do in a real browser. */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, serveSite, waitForHydration, type SiteServer } from '../helpers/browser.ts';
-import { builtSite } from '../helpers/site.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
 
-let browser: Browser | undefined;
-let server: SiteServer;
-
-before(async () => {
-  server = await serveSite((await builtSite()).outDir);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSiteInBrowser();
 
 async function open(path: string) {
-  const opened = await newPage(browser!, { viewport: { width: 1200, height: 800 } });
-  await opened.page.goto(server.origin + path);
+  const opened = await newPage(site.browser!, { viewport: { width: 1200, height: 800 } });
+  await opened.page.goto(site.server.origin + path);
   await waitForHydration(opened.page);
   // Survives client-side navigation, disappears on a full page load.
   await opened.page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
@@ -29,7 +18,7 @@ async function open(path: string) {
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { marker?: string }).marker === 'same document');
 
 test('an internal link renders the next page without a full page load', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page, problems } = await open('/api/store');
   await page.click('nav[aria-label="Docs sidebar"] a[href="/api/combinereducers"]');
   await page.waitForURL('**/api/combinereducers');
@@ -44,7 +33,7 @@ test('an internal link renders the next page without a full page load', async (t
 });
 
 test('navigation scrolls to the top, or to the heading a link names', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/store');
   await page.evaluate(() => window.scrollTo(0, 1500));
   await page.click('a.pagination-next');
@@ -67,7 +56,7 @@ test('navigation scrolls to the top, or to the heading a link names', async (t) 
 });
 
 test('Back and Forward restore the scroll position', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/store');
   await page.evaluate(() => window.scrollTo(0, 900));
   await page.waitForTimeout(50);
@@ -85,7 +74,7 @@ test('Back and Forward restore the scroll position', async (t) => {
 });
 
 test('modified clicks, external links and new-tab links are left to the browser', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/store');
   const popup = context.waitForEvent('page');
   await page.click('nav[aria-label="Docs sidebar"] a[href="/api/compose"]', { modifiers: ['Control'] });
@@ -96,7 +85,7 @@ test('modified clicks, external links and new-tab links are left to the browser'
 });
 
 test('an unknown path renders the not-found page', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/store');
   await page.evaluate(() => {
     const link = document.createElement('a');
@@ -113,19 +102,19 @@ test('an unknown path renders the not-found page', async (t) => {
 });
 
 test('.html and /index.html addresses are normalised to the clean path', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
-  const { context, page } = await newPage(browser);
-  await page.goto(`${server.origin}/api/store/index.html`);
+  if (!site.browser) return t.skip('Chromium is not installed');
+  const { context, page } = await newPage(site.browser);
+  await page.goto(`${site.server.origin}/api/store/index.html`);
   await waitForHydration(page);
   assert.equal(new URL(page.url()).pathname, '/api/store');
-  await page.goto(`${server.origin}/api/store.html`);
+  await page.goto(`${site.server.origin}/api/store.html`);
   await page.waitForURL('**/api/store');
   assert.equal(new URL(page.url()).pathname, '/api/store');
   await context.close();
 });
 
 test('a prefetched page renders quickly after a click', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/store');
   const durations: number[] = [];
   const targets = ['/api/combinereducers', '/api/applymiddleware', '/api/bindactioncreators', '/api/compose', '/api/utils', '/api/createstore', '/api/api-reference', '/api/store'];

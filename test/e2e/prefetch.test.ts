@@ -1,21 +1,10 @@
 /** Route chunks are prefetched on hover, touch and visibility, never on 2g or with data saver. */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, serveSite, waitForHydration, type SiteServer } from '../helpers/browser.ts';
-import { builtSite } from '../helpers/site.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
 
-let browser: Browser | undefined;
-let server: SiteServer;
-
-before(async () => {
-  server = await serveSite((await builtSite()).outDir);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSiteInBrowser();
 
 /** Requests for route pointers and route chunks, by URL path. */
 function recordRouteRequests(page: Page): string[] {
@@ -28,19 +17,19 @@ function recordRouteRequests(page: Page): string[] {
 }
 
 async function openWithConnection(connection?: { effectiveType: string; saveData: boolean }) {
-  const opened = await newPage(browser!, { viewport: { width: 1200, height: 800 } });
+  const opened = await newPage(site.browser!, { viewport: { width: 1200, height: 800 } });
   if (connection) {
     await opened.page.addInitScript({ content: `Object.defineProperty(navigator, 'connection', { configurable: true, get: () => (${JSON.stringify(connection)}) });` });
   }
   const requests = recordRouteRequests(opened.page);
-  await opened.page.goto(`${server.origin}/faq/general`);
+  await opened.page.goto(`${site.server.origin}/faq/general`);
   await waitForHydration(opened.page);
   await opened.page.waitForTimeout(300);
   return { ...opened, requests };
 }
 
 test('hovering a link fetches its pointer and chunk once', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page, requests } = await openWithConnection();
   // A link added after load is not watched for visibility, so only the hover can prefetch it.
   await page.evaluate(() => {
@@ -62,7 +51,7 @@ test('hovering a link fetches its pointer and chunk once', async (t) => {
 });
 
 test('links that scroll into view are prefetched', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, requests } = await openWithConnection();
   assert.ok(requests.includes('/__routes/faq/reducers.json'), 'a visible sidebar link was prefetched');
   await context.close();
@@ -70,7 +59,7 @@ test('links that scroll into view are prefetched', async (t) => {
 
 for (const connection of [{ effectiveType: '2g', saveData: false }, { effectiveType: '4g', saveData: true }]) {
   test(`nothing is prefetched on ${connection.saveData ? 'data saver' : 'a 2g connection'}`, async (t) => {
-    if (!browser) return t.skip('Chromium is not installed');
+    if (!site.browser) return t.skip('Chromium is not installed');
     const { context, page, requests } = await openWithConnection(connection);
     await page.hover('nav[aria-label="Docs sidebar"] a[href="/faq/actions"]');
     await page.waitForTimeout(400);

@@ -1,29 +1,18 @@
 /** Search: the Pagefind index of the built site, through the modal, as a reader uses it. */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, serveSite, waitForHydration, type SiteServer } from '../helpers/browser.ts';
-import { builtSite } from '../helpers/site.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
 
-let browser: Browser | undefined;
-let server: SiteServer;
-
-before(async () => {
-  server = await serveSite((await builtSite()).outDir);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSiteInBrowser();
 
 async function open(path = '/introduction/getting-started') {
-  const opened = await newPage(browser!, { viewport: { width: 1200, height: 800 } });
+  const opened = await newPage(site.browser!, { viewport: { width: 1200, height: 800 } });
   const pagefindRequests: string[] = [];
   opened.page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/pagefind/')) pagefindRequests.push(request.url());
   });
-  await opened.page.goto(server.origin + path);
+  await opened.page.goto(site.server.origin + path);
   await waitForHydration(opened.page);
   return { ...opened, pagefindRequests };
 }
@@ -34,7 +23,7 @@ async function search(page: Page, query: string) {
 }
 
 test('nothing under pagefind/ is requested until search is used', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page, pagefindRequests } = await open();
   await page.waitForLoadState('networkidle');
   assert.deepEqual(pagefindRequests, []);
@@ -45,7 +34,7 @@ test('nothing under pagefind/ is requested until search is used', async (t) => {
 });
 
 test('typing createStore lists the createStore page first', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open();
   await page.keyboard.press('Control+k');
   await search(page, 'createStore');
@@ -58,7 +47,7 @@ test('typing createStore lists the createStore page first', async (t) => {
 });
 
 test('a heading from inside a long page links to that heading', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open();
   await page.keyboard.press('Control+k');
   await search(page, 'optimistic updates onQueryStarted');
@@ -68,7 +57,7 @@ test('a heading from inside a long page links to that heading', async (t) => {
 });
 
 test('keyboard only: open with /, type, arrow to a result, Enter navigates, Esc closes and restores focus', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open();
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
   await page.keyboard.press('/');
@@ -93,7 +82,7 @@ test('keyboard only: open with /, type, arrow to a result, Enter navigates, Esc 
 });
 
 test('a query with no match says so', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open();
   await page.keyboard.press('Control+k');
   await search(page, 'qqqzzzqqq');
@@ -102,7 +91,7 @@ test('a query with no match says so', async (t) => {
 });
 
 test('a broken pagefind.js shows that search crashed, and the page keeps working', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open();
   await page.route('**/pagefind/pagefind.js', (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("index is corrupt")' }));
   await page.click('button.search-button');
@@ -119,7 +108,7 @@ test('a broken pagefind.js shows that search crashed, and the page keeps working
 });
 
 test('search answers quickly as you type', async (t) => {
-  if (!browser) return t.skip('Chromium is not installed');
+  if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open();
   await page.keyboard.press('Control+k');
   await search(page, 'store');

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createStaticServer } from '../../build/serve.ts';
+import { builtSite } from './site.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -48,4 +50,23 @@ export async function newPage(browser: Browser, options: Parameters<Browser['new
 /** Resolves once the page is hydrated: the runtime marks <html> when React has committed. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+export interface SiteInBrowser { browser?: Browser; server: SiteServer }
+
+/**
+ * For a browser test file: builds the site (once for all files), serves it on 127.0.0.1 and
+ * launches Chromium before the tests, and closes both after them.
+ */
+export function useSiteInBrowser(): SiteInBrowser {
+  const site = {} as SiteInBrowser;
+  before(async () => {
+    site.server = await serveSite((await builtSite()).outDir);
+    site.browser = await launchBrowser();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.close();
+  });
+  return site;
 }
