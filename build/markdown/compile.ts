@@ -16,6 +16,7 @@ import { remarkHeadingIds } from './heading-ids.ts';
 import { rehypeHighlight, rehypeKeepCodeMeta, type CodeHighlighter } from './highlight.ts';
 import { remarkLinks, type LinkContext, type SourceLink } from './links.ts';
 import { rehypeEscapeDisallowedHtml, rehypeSanitizeAttributes } from './raw-html.ts';
+import { rehypeAccessibleHtml } from './accessible-html.ts';
 import { rehypeHeadingAnchors } from './heading-anchors.ts';
 
 export interface MarkdownOptions extends LinkContext {
@@ -60,7 +61,8 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
     .use(rehypeRawWhenNeeded)
     .use(rehypeSanitizeAttributes)
     .use(rehypeHighlight, options.highlighter)
-    .use(rehypeHeadingAnchors);
+    .use(rehypeHeadingAnchors)
+    .use(rehypeAccessibleHtml);
   const mdast = processor.parse(file) as MdastRoot;
   const hast = (await processor.run(mdast, file)) as HastRoot;
   const problems = file.messages.map((message) => ({

@@ -28,10 +28,10 @@ export function AnnouncementBar() {
     setDismissed(true);
   };
   return (
-    <div className="announcement-bar" data-announcement-id={bar.id}>
+    <section className="announcement-bar" aria-label="Announcement" data-announcement-id={bar.id}>
       {/* The content comes from site.config.ts, written by the site's maintainers. */}
       <div className="announcement-bar-content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable ? <button type="button" className="announcement-bar-close" aria-label="Close" onClick={close}>×</button> : null}
-    </div>
+    </section>
   );
 }

@@ -17,7 +17,7 @@ export function SearchButton() {
   useSearchShortcuts(() => setOpen(true));
   return (
     <>
-      <button ref={buttonRef} type="button" className="search-button" aria-label="Search" aria-haspopup="dialog"
+      <button ref={buttonRef} type="button" className="search-button" aria-haspopup="dialog"
         onClick={() => setOpen(true)} onMouseEnter={prefetch} onFocus={prefetch} onTouchStart={prefetch}>
         <span className="icon icon-search" aria-hidden="true" />
         <span className="search-button-label">Search</span>

@@ -1,0 +1,77 @@
+/**
+ * An axe-core audit of every route (and the 404 page) in light and in dark mode: no serious or
+ * critical violation anywhere. Moderate and minor findings are counted and printed, not asserted.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { AxeResults, ImpactValue } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
+import { ALL_ROUTES, projectRoot } from '../helpers/site.ts';
+
+const AXE_SCRIPT = path.join(projectRoot, 'node_modules/axe-core/axe.min.js');
+const ROUTES = [...ALL_ROUTES, '/no/such/page'];
+const BLOCKING: ImpactValue[] = ['serious', 'critical'];
+
+const site = useSiteInBrowser();
+
+type Mode = 'light' | 'dark';
+
+interface Finding { route: string; mode: Mode; id: string; impact: ImpactValue | null | undefined; target: string; count: number }
+
+/** Loads `route`, waits for hydration, injects axe and returns its violations. */
+async function audit(page: Page, route: string, mode: Mode): Promise<AxeResults['violations']> {
+  await page.goto(site.server.origin + route);
+  await waitForHydration(page);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode, `${route} is in ${mode} mode`);
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return results.violations;
+}
+
+test('every route passes axe-core with no serious or critical violation, in light and dark mode', { timeout: 600_000 }, async (t) => {
+  if (!site.browser) return t.skip('Chromium is not installed');
+  const findings: Finding[] = [];
+  let audits = 0;
+  for (const mode of ['light', 'dark'] as const) {
+    const { context, page } = await newPage(site.browser, { viewport: { width: 1280, height: 800 } });
+    if (mode === 'dark') {
+      await context.addInitScript(() => {
+        try {
+          localStorage.setItem('theme', 'dark');
+        } catch {
+          // about:blank has no storage; the site's pages do.
+        }
+      });
+      await page.goto(site.server.origin + '/');
+      await page.reload();
+      await page.waitForSelector('html[data-theme="dark"]');
+    }
+    for (const route of ROUTES) {
+      const violations = await audit(page, route, mode);
+      audits++;
+      for (const violation of violations) {
+        const targets = violation.nodes.map((node) => JSON.stringify(node.target));
+        findings.push({ route, mode, id: violation.id, impact: violation.impact, target: targets[0], count: targets.length });
+      }
+    }
+    await context.close();
+  }
+  const blocking = findings.filter((finding) => BLOCKING.includes(finding.impact ?? 'minor'));
+  const other = findings.filter((finding) => !BLOCKING.includes(finding.impact ?? 'minor'));
+  const byRule = new Map<string, number>();
+  for (const finding of other) byRule.set(`${finding.id} (${finding.impact})`, (byRule.get(`${finding.id} (${finding.impact})`) ?? 0) + finding.count);
+  console.log(`axe: ${audits} audits; ${blocking.length} serious/critical violations; `
+    + `${other.length} moderate/minor violations (${other.reduce((sum, finding) => sum + finding.count, 0)} nodes)`
+    + (byRule.size ? `: ${[...byRule].map(([rule, nodes]) => `${rule} ${nodes} nodes`).join(', ')}` : ''));
+  assert.equal(audits, ROUTES.length * 2);
+  assert.deepEqual(
+    blocking.map(({ route, mode, id, impact, target, count }) => `${route} [${mode}] ${id} (${impact}): ${target}${count > 1 ? ` and ${count - 1} more` : ''}`),
+    [],
+    'serious or critical accessibility violations',
+  );
+});

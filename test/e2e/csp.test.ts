@@ -1,0 +1,236 @@
+/**
+ * The site works under the strict Content-Security-Policy the build writes into dist/_headers:
+ * served with those headers, pages hydrate, navigate, switch colour mode and search without a single
+ * CSP violation; and the built HTML has no inline handlers and no inline script but the theme script.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createStaticServer } from '../../build/serve.ts';
+import { launchBrowser, waitForHydration } from '../helpers/browser.ts';
+import { ALL_ROUTES, builtSite } from '../helpers/site.ts';
+
+const ROUTES = ['/', '/api/createstore', '/tutorials/essentials/part-8-rtk-query-advanced', '/errors?code=3'];
+
+let browser: Browser | undefined;
+let outDir: string;
+let origin: string;
+let server: http.Server;
+/** The headers of the `/*` block of dist/_headers, Content-Security-Policy among them. */
+let headers: Record<string, string>;
+let csp: string;
+
+/** Parses the Netlify/Cloudflare `_headers` format: a path line, then indented `Name: value` lines. */
+function parseHeaders(text: string): Map<string, Record<string, string>> {
+  const blocks = new Map<string, Record<string, string>>();
+  let current: Record<string, string> | undefined;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      current = {};
+      blocks.set(line.trim(), current);
+      continue;
+    }
+    const match = /^\s+([^:]+):\s*(.*)$/.exec(line);
+    assert.ok(current && match, `unexpected _headers line: ${line}`);
+    current[match[1].trim()] = match[2].trim();
+  }
+  return blocks;
+}
+
+/** The directive's sources, e.g. script-src → ["'self'", "'sha256-…'"]. */
+function directive(policy: string, name: string): string[] {
+  const found = policy.split(';').map((part) => part.trim().split(/\s+/)).find(([key]) => key === name);
+  return found ? found.slice(1) : [];
+}
+
+before(async () => {
+  ({ outDir } = await builtSite());
+  const all = parseHeaders(readFileSync(path.join(outDir, '_headers'), 'utf8'));
+  headers = all.get('/*') ?? {};
+  csp = headers['Content-Security-Policy'];
+  // The static server, with the host's `/*` headers added to every response.
+  const files = createStaticServer({ root: outDir });
+  const serveFile = files.listeners('request')[0] as http.RequestListener;
+  server = http.createServer((request, response) => {
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    serveFile(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+test('dist/_headers has a strict CSP for every path', () => {
+  assert.ok(csp, 'a Content-Security-Policy line in the /* block of _headers');
+  const scriptSources = directive(csp, 'script-src');
+  assert.ok(scriptSources.includes("'self'"), csp);
+  assert.ok(scriptSources.includes("'wasm-unsafe-eval'"), 'Pagefind compiles WebAssembly');
+  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'https:', 'http:']) {
+    assert.ok(!scriptSources.includes(unsafe), `script-src must not allow ${unsafe}`);
+  }
+  assert.ok(!directive(csp, 'style-src').includes("'unsafe-inline'"), 'style-src must not allow inline styles');
+  assert.deepEqual(directive(csp, 'object-src'), ["'none'"]);
+  assert.deepEqual(directive(csp, 'default-src'), ["'self'"]);
+});
+
+function htmlFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Start tags with their attributes (quoted values may hold `>`); text and comments are skipped. */
+const START_TAG = /<([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
+
+test('no built page has an inline event handler attribute', () => {
+  const files = htmlFiles(outDir);
+  assert.ok(files.length > ALL_ROUTES.length, `every page is scanned (${files.length} HTML files)`);
+  const found: string[] = [];
+  for (const file of files) {
+    const html = readFileSync(file, 'utf8');
+    for (const [tag, name, attributes] of html.matchAll(START_TAG)) {
+      for (const [, attribute] of attributes.matchAll(ATTRIBUTE)) {
+        if (/^on[a-z]+$/i.test(attribute)) found.push(`${path.relative(outDir, file)}: <${name} ${attribute}=…> in ${tag.slice(0, 120)}`);
+      }
+    }
+    // A cruder net for anything the tag pattern might not have parsed.
+    const crude = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, '').match(/<[a-zA-Z][^<>]*\son[a-z]+\s*=[^<>]*>/gi) ?? [];
+    for (const tag of crude) found.push(`${path.relative(outDir, file)}: ${tag.slice(0, 120)}`);
+  }
+  assert.deepEqual([...new Set(found)], []);
+});
+
+test('the only inline script of a page is the theme script, and the CSP allows it by hash', () => {
+  const scriptSources = directive(csp, 'script-src');
+  const hashes = new Set<string>();
+  let pages = 0;
+  for (const file of htmlFiles(outDir)) {
+    const html = readFileSync(file, 'utf8');
+    const relative = path.relative(outDir, file);
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)].filter(([, attributes]) => !/\ssrc\s*=/i.test(attributes));
+    const isPage = html.includes('<meta name="route-chunk"');
+    if (isPage) pages++;
+    // A page has exactly one (the theme script); a redirect page has none.
+    assert.equal(inline.length, isPage ? 1 : 0, `${relative}: ${inline.length} inline scripts`);
+    for (const [, attributes, body] of inline) {
+      assert.doesNotMatch(attributes, /type\s*=\s*["']?module/i, `${relative}: the inline script is a classic script`);
+      assert.match(body, /localStorage/, `${relative}: the inline script is the theme script`);
+      const hash = `sha256-${createHash('sha256').update(body).digest('base64')}`;
+      assert.ok(scriptSources.includes(`'${hash}'`), `${relative}: the CSP allows the inline script's hash ${hash}`);
+      hashes.add(hash);
+    }
+  }
+  assert.ok(pages >= ALL_ROUTES.length + 1, `${pages} pages checked (every route and the 404 page)`);
+  assert.equal(hashes.size, 1, 'every page has the same theme script');
+});
+
+interface Watched { context: BrowserContext; page: Page; cspMessages: string[]; violations(): Promise<string[]> }
+
+/** A desktop-sized page that records CSP console messages (page and workers) and violation events; only 127.0.0.1 is reachable. */
+async function watchedPage(): Promise<Watched> {
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route((url) => url.origin !== origin, (route) => route.abort('blockedbyclient'));
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`);
+    }, true);
+  });
+  const page = await context.newPage();
+  const cspMessages: string[] = [];
+  const onConsole = (where: string) => (message: { text(): string }) => {
+    if (/Content Security Policy/i.test(message.text())) cspMessages.push(`${where}: ${message.text()}`);
+  };
+  page.on('console', onConsole('page'));
+  page.on('worker', (worker) => worker.on('console', onConsole(`worker ${worker.url()}`)));
+  page.on('pageerror', (error) => {
+    if (/Content Security Policy/i.test(error.message)) cspMessages.push(`pageerror: ${error.message}`);
+  });
+  const violations = () => page.evaluate(() => [...(window as unknown as { __cspViolations: string[] }).__cspViolations]);
+  return { context, page, cspMessages, violations };
+}
+
+async function assertNoViolations(watched: Watched, when: string) {
+  assert.deepEqual([...watched.cspMessages, ...(await watched.violations())], [], `CSP violations ${when}`);
+}
+
+for (const route of ROUTES) {
+  test(`${route} works under the CSP: hydration, colour mode, search, client-side navigation`, { timeout: 60_000 }, async (t) => {
+    if (!browser) return t.skip('Chromium is not installed');
+    const watched = await watchedPage();
+    const { context, page } = watched;
+
+    const response = await page.goto(origin + route);
+    assert.equal(response?.headers()['content-security-policy'], csp, 'the page is served with the CSP from _headers');
+    await waitForHydration(page);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.hydrated), 'true');
+    if (route.startsWith('/errors?code=')) await page.waitForSelector('.error-lookup');
+    await assertNoViolations(watched, `loading ${route}`);
+
+    // Colour mode: the toggle flips <html data-theme> and remembers the choice.
+    const before = await page.evaluate(() => document.documentElement.dataset.theme);
+    await page.click('.navbar-items .color-mode-toggle');
+    const expected = before === 'dark' ? 'light' : 'dark';
+    await page.waitForFunction((mode) => document.documentElement.dataset.theme === mode, expected);
+    assert.equal(await page.evaluate(() => localStorage.getItem('theme')), expected);
+    await page.click('.navbar-items .color-mode-toggle');
+    await page.waitForFunction((mode) => document.documentElement.dataset.theme === mode, before);
+
+    // Search: the modal loads Pagefind (a worker and WebAssembly) and lists results.
+    await page.click('button.search-button');
+    await page.fill('[role="dialog"] input[type="search"]', 'reducer');
+    await page.waitForSelector('[role="dialog"] .search-hit, [role="dialog"] .search-empty, [role="dialog"] .search-crashed', { timeout: 15_000 });
+    const hits = await page.locator('[role="dialog"] .search-hit').count();
+    assert.ok(hits > 0, `search for "reducer" returned results (${await page.locator('[role="dialog"]').innerText()})`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[role="dialog"]', { state: 'detached' });
+    await assertNoViolations(watched, `using search on ${route}`);
+
+    // Client-side navigation: the document stays, the route chunk is imported under script-src 'self'.
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+    const target = await page.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>('.navbar-items a.navbar-link')]
+      .map((link) => link.getAttribute('href') ?? '')
+      .find((href) => href.startsWith('/') && href.replace(/\/$/, '') !== location.pathname.replace(/\/$/, '')));
+    assert.ok(target, 'an internal navbar link to another page');
+    await page.click(`.navbar-items a.navbar-link[href="${target}"]`);
+    await page.waitForURL((url) => url.pathname === target);
+    await page.waitForFunction((href) => document.querySelector('main h1') !== null && location.pathname === href, target);
+    assert.equal(await page.evaluate(() => (window as unknown as { marker?: string }).marker), 'same document', 'navigated without a page load');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname + url.search === route);
+    await assertNoViolations(watched, `navigating from ${route}`);
+    await context.close();
+  });
+}
+
+test('the violation watch itself works: an injected inline script is blocked and reported', async (t) => {
+  if (!browser) return t.skip('Chromium is not installed');
+  const watched = await watchedPage();
+  await watched.page.goto(origin + '/');
+  await waitForHydration(watched.page);
+  const ran = await watched.page.evaluate(async () => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__inlineRan = true';
+    document.head.append(script);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
+  });
+  assert.equal(ran, false, 'the CSP blocks an inline script');
+  await watched.page.waitForFunction(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.length > 0);
+  assert.match((await watched.violations()).join('\n'), /script-src/);
+  await watched.page.waitForTimeout(50);
+  assert.ok(watched.cspMessages.length > 0, 'the console message is seen too');
+  await watched.context.close();
+});
