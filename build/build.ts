@@ -187,9 +187,8 @@ export class SiteBuilder {
   }
 
   private async compileDocs(docs: Doc[], config: SiteConfig, staticDirs: string[], onProgress: (done: number, total: number) => void): Promise<Map<string, CompiledMarkdown>> {
-    const highlighter = await getCodeHighlighter();
     const permalinkBySourcePath = new Map(docs.map((doc) => [doc.sourcePath, doc.permalink]));
-    const options = { permalinkBySourcePath, staticDirs, baseUrl: config.baseUrl, minTocLevel: config.tableOfContents.minHeadingLevel, maxTocLevel: config.tableOfContents.maxHeadingLevel, highlighter };
+    const options = { permalinkBySourcePath, staticDirs, baseUrl: config.baseUrl, minTocLevel: config.tableOfContents.minHeadingLevel, maxTocLevel: config.tableOfContents.maxHeadingLevel };
     const optionsKey = JSON.stringify([staticDirs, options.baseUrl, options.minTocLevel, options.maxTocLevel]);
     const compiled = new Map<string, CompiledMarkdown>();
     const stale: { doc: Doc; key: string }[] = [];
@@ -200,10 +199,12 @@ export class SiteBuilder {
       if (cached?.key === key) compiled.set(doc.id, cached.compiled);
       else stale.push({ doc, key });
     }
-    const pool = stale.length >= MIN_PAGES_FOR_WORKERS && workerCount() > 1 ? new CompilePool(options) : undefined;
+    const pool = stale.length >= MIN_PAGES_FOR_WORKERS && workerCount() > 1 ? await CompilePool.start(options) : undefined;
+    // The highlighter loads only when this thread compiles (a watch-mode edit, a small site).
+    const highlighter = pool || stale.length === 0 ? undefined : await getCodeHighlighter();
     const compileOne = (doc: Doc) => {
       const source = { sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset };
-      return pool ? pool.compile(source) : compileMarkdown(source, options);
+      return pool ? pool.compile(source) : compileMarkdown(source, { ...options, highlighter: highlighter! });
     };
     let done = 0;
     const outcomes = await Promise.allSettled(stale.map(({ doc }) => compileOne(doc).finally(() => onProgress(++done, stale.length))));

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ContentError } from '../../build/errors.ts';
+import { CompilePool } from '../../build/markdown/compile-pool.ts';
+import { compile } from '../helpers/markdown.ts';
+
+const options = { permalinkBySourcePath: new Map([['page.md', '/page'], ['other.md', '/other']]), staticDirs: [], baseUrl: '/', minTocLevel: 2, maxTocLevel: 4 };
+const source = (body: string) => ({ sourcePath: 'page.md', displayPath: 'content/docs/page.md', body, lineOffset: 0 });
+
+test('pages compiled on worker threads come out exactly as in-process', async () => {
+  const pool = await CompilePool.start(options, 2);
+  try {
+    const body = '## Setup\n\nSee [other](./other.md).\n\n```ts title="a.ts" {1}\nconst a = 1\n```\n\n:::tip\nHi\n:::\n';
+    const [fromWorker, inProcess] = await Promise.all([pool.compile(source(body)), compile(body, { 'other.md': '/other' })]);
+    assert.equal(fromWorker.html, inProcess.html);
+    assert.deepEqual(fromWorker.toc, inProcess.toc);
+    assert.ok((await pool.css()).some((css) => css.includes('--shiki-token-keyword')), 'the worker that highlighted the block reports its CSS');
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a content error on a worker reaches the build with its file and line', async () => {
+  const pool = await CompilePool.start(options, 1);
+  try {
+    await assert.rejects(pool.compile(source('Text.\n\n[gone](./gone.md)\n')), (errors: unknown) => {
+      assert.ok(Array.isArray(errors) && errors[0] instanceof ContentError);
+      assert.equal(errors[0].format(), 'content/docs/page.md:3: link to a missing Markdown file "./gone.md"\n  → Fix the path (it is relative to this file), or create the page.');
+      return true;
+    });
+  } finally {
+    await pool.close();
+  }
+});
