@@ -57,7 +57,7 @@ const config: Omit<SiteConfig, 'navbar'> & { navbar: Omit<SiteConfig['navbar'], 
         title: 'More',
         items: [
           { label: 'GitHub', href: repositoryUrl },
-          { label: 'Deploys by Netlify', href: 'https://www.netlify.com' },
+          { label: 'Deploys by Netlify', href: 'https://www.netlify.com', image: '/img/hosting-badge.svg' },
         ],
       },
     ],

@@ -54,7 +54,7 @@ export function siteData(config: SiteConfig, permalinkByDocId: Map<string, strin
       copyright: config.footer.copyright,
       columns: config.footer.columns.map((column) => ({
         title: column.title,
-        items: column.items.map((link) => ({ label: link.label, href: link.href ?? link.to ?? '/', external: link.href !== undefined && isExternalUrl(link.href) })),
+        items: column.items.map((link) => ({ label: link.label, href: link.href ?? link.to ?? '/', external: link.href !== undefined && isExternalUrl(link.href), image: link.image })),
       })),
     },
     announcementBar: config.announcementBar,

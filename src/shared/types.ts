@@ -11,7 +11,8 @@ export type NavbarItemInput =
   | NavbarItem
   | { type?: undefined; label: string; to?: string; href?: string; position?: 'left' | 'right' };
 
-export interface FooterLink { label: string; to?: string; href?: string; html?: never }
+/** A footer link; with `image` it is shown as that image (a badge), the label as its alt text. */
+export interface FooterLink { label: string; to?: string; href?: string; image?: string }
 export interface FooterColumn { title: string; items: FooterLink[] }
 
 export interface SiteConfig {
@@ -84,7 +85,7 @@ export interface SiteData {
   tagline: string;
   baseUrl: string;
   navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[] };
-  footer: { logo: { alt: string; src: string; href?: string }; copyright: string; columns: { title: string; items: { label: string; href: string; external: boolean }[] }[] };
+  footer: { logo: { alt: string; src: string; href?: string }; copyright: string; columns: { title: string; items: { label: string; href: string; external: boolean; image?: string }[] }[] };
   announcementBar?: SiteConfig['announcementBar'];
   colorMode: SiteConfig['colorMode'];
   search: SiteConfig['search'];

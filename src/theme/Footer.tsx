@@ -12,7 +12,9 @@ export function Footer() {
             <ul className="footer-items">
               {column.items.map((item) => (
                 <li key={item.label}>
-                  {item.external ? <ExternalLink className="footer-link" href={item.href}>{item.label}</ExternalLink> : <a className="footer-link" href={item.href}>{item.label}</a>}
+                  {item.external
+                    ? <ExternalLink className="footer-link" href={item.href}>{item.image ? <img src={item.image} alt={item.label} width="114" height="51" loading="lazy" /> : item.label}</ExternalLink>
+                    : <a className="footer-link" href={item.href}>{item.label}</a>}
                 </li>
               ))}
             </ul>

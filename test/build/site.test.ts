@@ -113,3 +113,11 @@ test('pages read well without JavaScript: the body text is in the HTML', () => {
   assert.match(html, /<div class="doc-content" data-pagefind-body="">/);
   assert.ok(html.replace(/<[^>]+>/g, ' ').split(/\s+/).length > 500);
 });
+
+test('the footer has the three columns, the hosting badge and the 2015–2025 copyright', () => {
+  const html = readRoute(outDir, '/faq');
+  const footer = html.slice(html.indexOf('<footer'));
+  assert.deepEqual([...footer.matchAll(/<h2 class="footer-title">([^<]+)<\/h2>/g)].map((match) => match[1]), ['Docs', 'Community', 'More']);
+  assert.match(footer, /<img src="\/img\/hosting-badge\.svg" alt="Deploys by Netlify"/);
+  assert.match(footer, /Copyright © 2015–2025/);
+});
