@@ -1,6 +1,8 @@
 /** A failed build stops with one clear message and leaves the previous output as it was. */
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -47,4 +49,53 @@ test('a broken anchor fails the build naming the Markdown line', async () => {
   assert.equal(failed.code, 1);
   assert.match(failed.stderr, /Found broken anchor \/guides\/first#no-such-heading in docs\/intro\.md:7/);
   assert.match(failed.stderr, /1 broken link found/);
+});
+
+/** A corpus big enough that the build is still compiling when the test interrupts it. */
+function slowCorpus(): { root: string; out: string } {
+  const { root, docs, out } = corpusCopy();
+  const block = '```ts\nexport const answer: number = 42\nexport function double(value: number) {\n  return value * 2\n}\n```\n\n';
+  for (let index = 0; index < 150; index++) writeFileSync(path.join(docs, `page-${index}.md`), `# Page ${index}\n\n${block.repeat(30)}`);
+  return { root, out };
+}
+
+function startBuild(root: string): ChildProcess {
+  return spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), [path.join(projectRoot, 'build/cli.ts'), 'build', '--docs', 'docs', '--sidebars', 'sidebars.js', '--out', 'out', '--no-search'], {
+    cwd: root,
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(projectRoot, 'tsconfig.json') },
+  });
+}
+
+async function interruptWhileCompiling(root: string, signal: NodeJS.Signals): Promise<number | null> {
+  const child = startBuild(root);
+  let output = '';
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+    if (output.includes('compile markdown')) child.kill(signal);
+  });
+  const [code, received] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  assert.ok(output.includes('compile markdown'), 'the build was interrupted while compiling');
+  return code ?? (received === signal ? null : -1);
+}
+
+test('Ctrl-C during a build keeps the previous output and removes the staging folder', async () => {
+  const { root, out } = slowCorpus();
+  assert.equal((await build(root)).code, 0);
+  const before = readFileSync(path.join(out, 'intro/index.html'), 'utf8');
+  assert.equal(await interruptWhileCompiling(root, 'SIGINT'), 130);
+  assert.equal(readFileSync(path.join(out, 'intro/index.html'), 'utf8'), before);
+  assert.deepEqual(readdirSync(root).filter((name) => name.startsWith('out.')), []);
+});
+
+test('a killed build keeps the previous output, and the next build clears what it left', async () => {
+  const { root, out } = slowCorpus();
+  assert.equal((await build(root)).code, 0);
+  const before = readFileSync(path.join(out, 'intro/index.html'), 'utf8');
+  await interruptWhileCompiling(root, 'SIGKILL');
+  assert.equal(readFileSync(path.join(out, 'intro/index.html'), 'utf8'), before);
+  // What a build killed while writing leaves behind: its staging folder, maybe a retired output.
+  mkdirSync(path.join(root, 'out.staging-999999/api'), { recursive: true });
+  mkdirSync(path.join(root, 'out.retired-999999'), { recursive: true });
+  assert.equal((await build(root)).code, 0);
+  assert.deepEqual(readdirSync(root).filter((name) => name.startsWith('out.')), []);
 });
