@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.ts';
 
 /** The theme and runtime live beside the generator, whatever folder a site is built from. */
@@ -28,6 +28,29 @@ export interface BundleOutput {
 
 const ASSETS_DIR = 'assets';
 
+/** esbuild settings shared by the production bundle and watch mode's runtime bundle. */
+export function clientBuildOptions(themeRoot: string, outdir: string, baseUrl: string) {
+  return {
+    absWorkingDir: themeRoot,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: 'es2022',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    entryNames: '[dir]/[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    outdir: path.join(outdir, ASSETS_DIR),
+    publicPath: `${baseUrl}${ASSETS_DIR}/`,
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+    legalComments: 'none',
+    charset: 'utf8',
+  } satisfies BuildOptions;
+}
+
 /**
  * esbuild bundles the runtime and one chunk per route. Route chunks are pure data; the sidebar
  * they share is its own module, so esbuild splits it into one cached chunk instead of repeating it.
@@ -36,29 +59,13 @@ export async function bundleClient(input: BundleInput): Promise<BundleOutput> {
   const modules = virtualModules(input);
   const routeEntries = input.routes.map((route) => ({ in: `virtual:route:${route.permalink}`, out: `routes/${routeFileKey(route.permalink)}` }));
   const result = await build({
-    absWorkingDir: THEME_ROOT,
+    ...clientBuildOptions(THEME_ROOT, path.join(THEME_ROOT, '.bundle'), input.baseUrl),
     entryPoints: [
       { in: path.join(THEME_ROOT, 'src/client/entry.tsx'), out: 'runtime' },
       { in: 'virtual:styles.css', out: 'site' },
       ...routeEntries,
     ],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
     minify: true,
-    target: 'es2022',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    entryNames: '[dir]/[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
-    assetNames: 'media/[name]-[hash]',
-    outdir: path.join(THEME_ROOT, '.bundle', ASSETS_DIR),
-    publicPath: `${input.baseUrl}${ASSETS_DIR}/`,
-    metafile: true,
-    write: false,
-    logLevel: 'silent',
-    legalComments: 'none',
-    charset: 'utf8',
     plugins: [virtualModulePlugin(modules)],
   });
   return collectOutput(input, result.outputFiles, result.metafile);

@@ -8,13 +8,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
-import { virtualModulePlugin } from '../bundle.ts';
+import { clientBuildOptions, virtualModulePlugin } from '../bundle.ts';
 import type * as RenderModule from '../render.tsx';
 
 /** The generator's own folder: `build/render.tsx` and, normally, the theme in `src/`. */
 export const GENERATOR_ROOT = path.join(import.meta.dirname, '../..');
 
-const ASSETS_DIR = 'assets';
 
 export interface RuntimeBundle {
   /** Output files, path relative to the output folder → contents. */
@@ -33,26 +32,11 @@ export async function bundleRuntime(input: { themeRoot: string; siteJson: string
   ]);
   const outdir = path.join(themeRoot, '.bundle');
   const result = await build({
-    absWorkingDir: themeRoot,
+    ...clientBuildOptions(themeRoot, outdir, baseUrl),
     entryPoints: [
       { in: path.join(themeRoot, 'src/client/entry.tsx'), out: 'runtime' },
       { in: 'virtual:styles.css', out: 'site' },
     ],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    target: 'es2022',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    entryNames: '[dir]/[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
-    assetNames: 'media/[name]-[hash]',
-    outdir: path.join(outdir, ASSETS_DIR),
-    publicPath: `${baseUrl}${ASSETS_DIR}/`,
-    metafile: true,
-    write: false,
-    logLevel: 'silent',
-    legalComments: 'none',
     plugins: [virtualModulePlugin(modules)],
   });
   const relative = (file: string) => path.relative(outdir, file).split(path.sep).join('/');

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
+import { addLink, newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
 
 const site = useSiteInBrowser();
 
@@ -39,14 +39,8 @@ test('navigation scrolls to the top, or to the heading a link names', async (t) 
   await page.click('a.pagination-next');
   await page.waitForURL('**/api/combinereducers');
   assert.equal(await page.evaluate(() => window.scrollY), 0);
-  await page.evaluate(() => {
-    const link = document.createElement('a');
-    link.href = '/api/createstore#parameters';
-    link.id = 'test-link';
-    link.textContent = 'to parameters';
-    document.querySelector('.markdown')!.prepend(link);
-  });
-  await page.click('#test-link');
+  const link = await addLink(page, '/api/createstore#parameters');
+  await page.click(link);
   await page.waitForURL('**/api/createstore#parameters');
   await page.waitForSelector('h1:text("createStore")');
   const top = await page.evaluate(() => document.getElementById('parameters')!.getBoundingClientRect().top);
@@ -87,14 +81,8 @@ test('modified clicks, external links and new-tab links are left to the browser'
 test('an unknown path renders the not-found page', async (t) => {
   if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page } = await open('/api/store');
-  await page.evaluate(() => {
-    const link = document.createElement('a');
-    link.href = '/no/such/page';
-    link.id = 'missing-link';
-    link.textContent = 'missing';
-    document.querySelector('.markdown')!.prepend(link);
-  });
-  await page.click('#missing-link');
+  const link = await addLink(page, '/no/such/page');
+  await page.click(link);
   await page.waitForSelector('h1:text("Page Not Found")');
   assert.match(page.url(), /\/no\/such\/page$/);
   assert.ok(await sameDocument(page));

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
+import { addLink, newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
 
 const site = useSiteInBrowser();
 
@@ -32,18 +32,12 @@ test('hovering a link fetches its pointer and chunk once', async (t) => {
   if (!site.browser) return t.skip('Chromium is not installed');
   const { context, page, requests } = await openWithConnection();
   // A link added after load is not watched for visibility, so only the hover can prefetch it.
-  await page.evaluate(() => {
-    const link = document.createElement('a');
-    link.href = '/api/compose';
-    link.id = 'hover-me';
-    link.textContent = 'compose';
-    document.querySelector('.markdown')!.prepend(link);
-  });
+  const link = await addLink(page, '/api/compose');
   assert.deepEqual(requests.filter((path) => path.includes('/api/compose')), []);
-  await page.hover('#hover-me');
+  await page.hover(link);
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/assets/routes/api/compose-')));
   await page.mouse.move(600, 600);
-  await page.hover('#hover-me');
+  await page.hover(link);
   await page.waitForTimeout(200);
   const forCompose = requests.filter((path) => path.includes('/api/compose'));
   assert.deepEqual(forCompose.map((path) => path.replace(/-\w+\.js$/, '.js')), ['/__routes/api/compose.json', '/assets/routes/api/compose.js']);

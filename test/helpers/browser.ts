@@ -70,3 +70,15 @@ export function useSiteInBrowser(): SiteInBrowser {
   });
   return site;
 }
+
+/** Puts a link to `href` at the top of the page body, as if the page had one; returns its selector. */
+export async function addLink(page: Page, href: string): Promise<string> {
+  await page.evaluate((target) => {
+    const link = document.createElement('a');
+    link.href = target;
+    link.id = 'added-link';
+    link.textContent = `link to ${target}`;
+    document.querySelector('.markdown')!.prepend(link);
+  }, href);
+  return '#added-link';
+}
