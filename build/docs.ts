@@ -81,7 +81,7 @@ export function readDoc(docsDir: string, file: string, routeBasePath = '/'): Doc
     bodyLineOffset,
     title,
     sidebarLabel: frontMatter.sidebar_label ?? title,
-    permalink: joinRoute(routeBasePath, docSlug(sourcePath, frontMatter.slug, frontMatter.id, shownPath)),
+    permalink: joinRoute(routeBasePath, docSlug(sourcePath, frontMatter.slug, frontMatter.id)),
   };
 }
 
@@ -185,16 +185,14 @@ export function docId(sourcePath: string, frontMatterId?: string): string {
 }
 
 /** Docusaurus's slug rules: absolute front-matter slug; folder index files; relative slugs; the id. */
-export function docSlug(sourcePath: string, frontMatterSlug: string | undefined, frontMatterId: string | undefined, file = sourcePath): string {
+export function docSlug(sourcePath: string, frontMatterSlug: string | undefined, frontMatterId: string | undefined): string {
   const { dirs, name } = splitSource(sourcePath);
   const dirSlug = dirs.length === 0 ? '/' : `/${dirs.join('/')}/`;
   if (frontMatterSlug?.startsWith('/')) return frontMatterSlug;
   const lastDir = dirs.at(-1)?.toLowerCase();
   const isFolderIndex = ['index', 'readme'].includes(name.toLowerCase()) || name.toLowerCase() === lastDir;
   if (frontMatterSlug === undefined && isFolderIndex) return dirSlug;
-  const resolved = new URL(frontMatterSlug ?? frontMatterId ?? name, `http://docs.invalid${dirSlug}`).pathname;
-  if (!resolved.startsWith('/')) throw new ContentError(`slug "${frontMatterSlug}" resolves outside the site`, file);
-  return resolved;
+  return new URL(frontMatterSlug ?? frontMatterId ?? name, `http://docs.invalid${dirSlug}`).pathname;
 }
 
 function joinRoute(base: string, slug: string): string {

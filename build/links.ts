@@ -71,8 +71,9 @@ export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, bas
 
 function linkProblem(href: string, page: PageLinkIndex, pagesByPath: Map<string, PageLinkIndex>, outputFiles: Set<string>, baseUrl: string): BrokenLink['kind'] | undefined {
   const url = new URL(href, `http://site.invalid${page.permalink}`);
-  const pathname = decodeURIComponent(url.pathname);
-  const hash = decodeURIComponent(url.hash.slice(1));
+  const pathname = safeDecode(url.pathname);
+  const hash = safeDecode(url.hash.slice(1));
+  if (pathname === undefined || hash === undefined) return 'page';
   const target = href.startsWith('#') ? page : pagesByPath.get(trimSlash(pathname)) ?? pagesByPath.get(trimSlash(pathname.replace(/(\/index)?\.html$/, '')));
   if (!target) {
     const file = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname;
@@ -131,4 +132,13 @@ function trimSlash(pathname: string): string {
 
 function decodeEntities(value: string): string {
   return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+}
+
+/** A malformed escape such as `%zz` cannot name any page: report the link instead of crashing. */
+function safeDecode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }

@@ -17,11 +17,16 @@ export function remarkHeadingIds(options: HeadingIdOptions) {
   return (tree: Root, file: VFile) => {
     const slugger = new GithubSlugger();
     const toc: TocEntry[] = [];
+    const usedIds = new Set<string>();
     visit(tree, 'heading', (heading: Heading) => {
       const customId = takeCustomId(heading);
       const text = toString(heading).trim();
       const id = customId ? customId : slugger.slug(text);
       if (customId) slugger.slug(customId); // reserve it, so a later identical heading is deduplicated
+      if (usedIds.has(id)) {
+        file.message(`heading id "${id}" is used twice on this page; links to it reach the first one`, heading.position);
+      }
+      usedIds.add(id);
       heading.data = { ...heading.data, hProperties: { ...(heading.data?.hProperties ?? {}), id } };
       if (heading.depth >= options.minTocLevel && heading.depth <= options.maxTocLevel) {
         toc.push({ depth: heading.depth, id, value: text });

@@ -47,3 +47,16 @@ test('the table of contents lists h2–h4 in order with their ids', async () => 
     { depth: 2, id: 'a-1', value: 'A' },
   ]);
 });
+
+test('a link with a malformed percent escape is reported as broken, not a crash', async () => {
+  const { checkLinks, indexPage } = await import('../../build/links.ts');
+  const page = indexPage('/page', '<body><a href="/a%zz">bad</a></body>', 'content/docs/page.md', [{ url: '/a%zz', line: 4 }]);
+  const report = checkLinks([page], new Set(), '/');
+  assert.deepEqual(report.broken.map((link) => [link.href, link.kind, link.source, link.line]), [['/a%zz', 'page', 'content/docs/page.md', 4]]);
+});
+
+test('an explicit heading id used twice on a page is kept, with a warning naming the line', async () => {
+  const compiled = await compile('## First {#setup}\n\nText.\n\n## Second {#setup}\n');
+  assert.deepEqual(compiled.toc.map((entry) => entry.id), ['setup', 'setup']);
+  assert.deepEqual(compiled.warnings.map((warning) => [warning.line, warning.message]), [[5, 'heading id "setup" is used twice on this page; links to it reach the first one']]);
+});
