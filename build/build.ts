@@ -207,10 +207,14 @@ export class SiteBuilder {
       return pool ? pool.compile(source) : compileMarkdown(source, { ...options, highlighter: highlighter! });
     };
     let done = 0;
-    const outcomes = await Promise.allSettled(stale.map(({ doc }) => compileOne(doc).finally(() => onProgress(++done, stale.length))));
+    // Bounded: compiling every page at once would keep every page's syntax trees alive together.
+    const outcomes = await settleWithConcurrency(stale, pool?.capacity ?? 1, ({ doc }) => compileOne(doc).finally(() => onProgress(++done, stale.length)));
     if (pool) {
-      for (const css of await pool.css()) this.workerCss.add(css);
-      await pool.close();
+      try {
+        for (const css of await pool.css()) this.workerCss.add(css);
+      } finally {
+        await pool.close();
+      }
     }
     const errors: ContentError[] = [];
     outcomes.forEach((outcome, index) => {
@@ -359,4 +363,22 @@ function formatBytes(bytes: number): string {
 /** Highlighting CSS from several threads: one rule per line, each kept once. */
 function mergeCss(sheets: string[]): string {
   return [...new Set(sheets.flatMap((sheet) => sheet.split('\n')).filter((line) => line.trim() !== ''))].join('\n');
+}
+
+/** Like Promise.allSettled over `items.map(run)`, with at most `limit` runs in flight. */
+async function settleWithConcurrency<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const outcomes: PromiseSettledResult<R>[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      try {
+        outcomes[index] = { status: 'fulfilled', value: await run(items[index]) };
+      } catch (reason) {
+        outcomes[index] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return outcomes;
 }

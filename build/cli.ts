@@ -103,7 +103,20 @@ if (!run) {
   console.error(`error: unknown command "${command}". Use one of: ${Object.keys(COMMANDS).join(', ')}.`);
   process.exit(2);
 }
-run(rest).catch((error: unknown) => {
-  reportError(error);
+let finished = false;
+run(rest)
+  .catch((error: unknown) => {
+    reportError(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    finished = true;
+  });
+// If nothing is left to run but the command never finished (a lost worker, a promise that can no
+// longer settle), fail loudly: exiting 0 here would tell CI a broken build succeeded.
+process.on('beforeExit', () => {
+  if (finished) return;
+  console.error(`error: "${command}" stopped before finishing (work was lost, for example a crashed worker thread).`);
   process.exitCode = 1;
+  finished = true;
 });

@@ -72,10 +72,15 @@ export class CompilePool {
       const worker = new Worker(script);
       worker.on('message', (response: PoolResponse) => this.receive(response));
       worker.on('error', (error) => this.failAll(error));
-      worker.on('exit', (code) => code !== 0 && this.failAll(new Error(`A compile worker exited with code ${code}`)));
+      worker.on('exit', (code) => code !== 0 && !this.closing && this.failAll(new Error(`A compile worker exited with code ${code}`)));
       worker.postMessage({ type: 'options', options: shared } satisfies PoolRequest);
       this.workers.push({ worker, pending: 0 });
     }
+  }
+
+  /** Pages in flight at once: two per worker keeps each busy without piling up parsed trees. */
+  get capacity(): number {
+    return this.workers.length * 2;
   }
 
   static async start(options: Omit<MarkdownOptions, 'highlighter'>, size = workerCount()): Promise<CompilePool> {
@@ -98,6 +103,7 @@ export class CompilePool {
 
   /** The highlighting CSS every worker has produced (class names are the same in all workers). */
   async css(): Promise<string[]> {
+    if (this.failure) throw this.failure;
     const answers = this.workers.map(({ worker }) => new Promise<string>((resolve) => {
       this.cssWaiters.push(resolve);
       worker.postMessage({ type: 'css' } satisfies PoolRequest);
@@ -106,6 +112,7 @@ export class CompilePool {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
 
@@ -127,4 +134,7 @@ export class CompilePool {
     for (const waiter of this.waiting.values()) waiter.reject(error);
     this.waiting.clear();
   }
+
+  /** Stops every worker; after close() a worker's exit is expected, not a failure. */
+  private closing = false;
 }
