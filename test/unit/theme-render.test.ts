@@ -1,0 +1,38 @@
+/** Server-rendered theme pieces whose markup depends on the site config. */
+import assert from 'node:assert/strict';
+import { createElement, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { test } from 'node:test';
+import type { SiteData } from '../../src/shared/types.ts';
+import { SiteContext } from '../../src/theme/context.ts';
+import { Navbar } from '../../src/theme/Navbar.tsx';
+import SearchModal from '../../src/theme/search/SearchModal.tsx';
+
+function site(overrides: Partial<SiteData> = {}): SiteData {
+  return {
+    title: 'Docs', tagline: '', baseUrl: '/',
+    navbar: { title: 'Docs', logo: { alt: '', src: '' }, items: [{ kind: 'search' }, { kind: 'colorMode' }] },
+    footer: { logo: { alt: '', src: '' }, copyright: '', columns: [] },
+    colorMode: { defaultMode: 'light', respectPrefersColorScheme: false, disableSwitch: false },
+    search: {},
+    ...overrides,
+  };
+}
+
+const render = (data: SiteData, element: ReactNode) => renderToString(createElement(SiteContext.Provider, { value: data }, element));
+const toggle = (html: string) => /<button[^>]*aria-label="Toggle navigation bar"[^>]*>/.exec(html)![0];
+
+test('the hamburger is disabled when the navbar has no links and the page no sidebar', () => {
+  assert.match(toggle(render(site(), createElement(Navbar, {}))), /disabled=""/);
+  assert.doesNotMatch(toggle(render(site(), createElement(Navbar, { sidebar: [{ type: 'link', label: 'A', href: '/a' }] }))), /disabled/);
+  const withLink = site({ navbar: { title: 'Docs', logo: { alt: '', src: '' }, items: [{ kind: 'link', label: 'API', href: '/api', external: false }] } });
+  assert.doesNotMatch(toggle(render(withLink, createElement(Navbar, {}))), /disabled/);
+});
+
+test('search filter tabs appear only when the site config lists filters', () => {
+  const modal = (data: SiteData) => render(data, createElement(SearchModal, { onClose: () => {} }));
+  assert.doesNotMatch(modal(site()), /Filter results/);
+  const filtered = modal(site({ search: { filters: { section: ['Tutorials', 'API'] } } }));
+  assert.match(filtered, /role="group" aria-label="Filter results"/);
+  assert.deepEqual([...filtered.matchAll(/aria-pressed="(?:true|false)">([^<]+)</g)].map((match) => match[1]), ['All', 'Tutorials', 'API']);
+});
