@@ -4,7 +4,7 @@ import path from 'node:path';
 import { bundleClient } from './bundle.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
 import { collectDocs, type Doc } from './docs.ts';
-import { ContentError, formatWarning, throwIfAny, type Warning } from './errors.ts';
+import { ContentError, throwIfAny, type Warning } from './errors.ts';
 import { checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, serializeLinkSources, type LinkReport, type PageLinkIndex } from './links.ts';
 import { compileMarkdown, type CompiledMarkdown } from './markdown/compile.ts';
 import { CompilePool, MIN_PAGES_FOR_WORKERS, workerCount } from './markdown/compile-pool.ts';

@@ -68,7 +68,3 @@ export function startPrefetching(baseUrl: string): () => void {
     observer?.disconnect();
   };
 }
-
-export function observeNewLinks(): void {
-  window.dispatchEvent(new Event('docs:links-changed'));
-}

@@ -61,4 +61,3 @@ export async function loadChunk(url: string): Promise<RouteChunk> {
   }
 }
 
-export const NOT_FOUND_POINTER_KEY = NOT_FOUND_KEY;
