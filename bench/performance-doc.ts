@@ -44,7 +44,7 @@ the number of pages. This page is generated: \`${input.command}\` measures and r
   (search index included; the output folder is deleted before each run). The phase times come from
   the build's own summary line (\`Built N pages in … (stage time, …)\`), parsed generically and
   sorted into the report's phases: *parse/compile* (reading docs and compiling Markdown: GFM,
-  directives, heading ids, links, raw HTML, Shiki highlighting), *render/write* (React rendering and
+  directives, heading ids, links, raw HTML, Prism highlighting), *render/write* (React rendering and
   writing pages, pointers, redirects, sitemap), *bundle* (esbuild), *search index* (Pagefind),
   *link check*, and *other* (loading config, resolving sidebars). The table of build stages shows
   which label went where. *Total* is the build's own total; *process wall* adds tsx start-up and

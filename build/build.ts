@@ -8,7 +8,6 @@ import { ContentError, throwIfAny, type Warning } from './errors.ts';
 import { checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, serializeLinkSources, type LinkReport, type PageLinkIndex } from './links.ts';
 import { compileMarkdown, type CompiledMarkdown } from './markdown/compile.ts';
 import { CompilePool, MIN_PAGES_FOR_WORKERS, workerCount } from './markdown/compile-pool.ts';
-import { getCodeHighlighter, highlightCss } from './markdown/highlight.ts';
 import { OutputFolder } from './output.ts';
 import { renderPage, renderRedirectPage, scriptHash, themeScript } from './render.tsx';
 import { docRoute, siteData } from './routes.ts';
@@ -160,8 +159,6 @@ export interface SiteModel {
  */
 export class SiteBuilder {
   private readonly compiledDocs = new Map<string, { key: string; compiled: CompiledMarkdown }>();
-  /** Highlighting CSS produced by compile workers, kept for later in-process rebuilds. */
-  private readonly workerCss = new Set<string>();
   /** Ids of the docs the last `load()` compiled; the others came from the cache. */
   recompiled: string[] = [];
 
@@ -182,7 +179,7 @@ export class SiteBuilder {
       ...docs.map((doc) => ({ route: docRoute(doc, compiled.get(doc.id)!, sidebars.placementByDocId.get(doc.id), config), doc })),
       ...specialRoutes(config, options.projectRoot).map((route) => ({ route, doc: undefined })),
     ];
-    const generatedCss = `${mergeCss([await highlightCss(), ...this.workerCss])}\n${announcementCss(config)}`;
+    const generatedCss = announcementCss(config);
     return { config, paths, docs, sidebars, warnings, compiled, site, routes, generatedCss };
   }
 
@@ -200,22 +197,14 @@ export class SiteBuilder {
       else stale.push({ doc, key });
     }
     const pool = stale.length >= MIN_PAGES_FOR_WORKERS && workerCount() > 1 ? await CompilePool.start(options) : undefined;
-    // The highlighter loads only when this thread compiles (a watch-mode edit, a small site).
-    const highlighter = pool || stale.length === 0 ? undefined : await getCodeHighlighter();
     const compileOne = (doc: Doc) => {
       const source = { sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset };
-      return pool ? pool.compile(source) : compileMarkdown(source, { ...options, highlighter: highlighter! });
+      return pool ? pool.compile(source) : compileMarkdown(source, options);
     };
     let done = 0;
     // Bounded: compiling every page at once would keep every page's syntax trees alive together.
     const outcomes = await settleWithConcurrency(stale, pool?.capacity ?? 1, ({ doc }) => compileOne(doc).finally(() => onProgress(++done, stale.length)));
-    if (pool) {
-      try {
-        for (const css of await pool.css()) this.workerCss.add(css);
-      } finally {
-        await pool.close();
-      }
-    }
+    await pool?.close();
     const errors: ContentError[] = [];
     outcomes.forEach((outcome, index) => {
       const { doc, key } = stale[index];
@@ -358,11 +347,6 @@ export function firstDocPermalink(sidebars: ResolvedSidebars, docs: Doc[]): stri
 
 function formatBytes(bytes: number): string {
   return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.round(bytes / 1024)} KiB`;
-}
-
-/** Highlighting CSS from several threads: one rule per line, each kept once. */
-function mergeCss(sheets: string[]): string {
-  return [...new Set(sheets.flatMap((sheet) => sheet.split('\n')).filter((line) => line.trim() !== ''))].join('\n');
 }
 
 /** Like Promise.allSettled over `items.map(run)`, with at most `limit` runs in flight. */

@@ -1,6 +1,6 @@
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
 import type { Element, Root } from 'hast';
+import { walkElements } from './walk.ts';
 
 /**
  * rehype plugin: what GFM's HTML lacks for assistive technology. A task-list checkbox is named by
@@ -8,7 +8,7 @@ import type { Element, Root } from 'hast';
  */
 export function rehypeAccessibleHtml() {
   return (tree: Root) => {
-    visit(tree, 'element', (element: Element) => {
+    walkElements(tree, (element) => {
       if (element.tagName === 'table') {
         element.properties.tabIndex = 0;
       } else if (element.tagName === 'li' && hasClass(element, 'task-list-item')) {

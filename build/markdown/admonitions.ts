@@ -1,6 +1,6 @@
-import { visit, SKIP } from 'unist-util-visit';
 import type { Root, Paragraph, PhrasingContent, Text } from 'mdast';
 import type { VFile } from 'vfile';
+import { walk } from './walk.ts';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'caution', 'warning', 'danger', 'important'] as const;
 
@@ -33,9 +33,9 @@ interface DirectiveNode {
 /** remark plugin: admonition containers become styled blocks; other directives turn back into text. */
 export function remarkAdmonitions() {
   return (tree: Root, file: VFile) => {
-    visit(tree, (node, index, parent) => {
+    walk(tree, (node, index, parent) => {
       const directive = node as unknown as DirectiveNode;
-      if (!directive.type?.endsWith('Directive') || !parent || index === undefined) return;
+      if (!directive.type.endsWith('Directive')) return;
       if (directive.type === 'containerDirective' && (ADMONITION_TYPES as readonly string[]).includes(directive.name)) {
         toAdmonition(directive);
         return;
@@ -47,7 +47,7 @@ export function remarkAdmonitions() {
       }
       // `10:30` or `note:this` in prose is not meant as a directive: put the text back.
       parent.children.splice(index, 1, ...directiveAsText(directive) as never[]);
-      return [SKIP, index];
+      return index;
     });
   };
 }

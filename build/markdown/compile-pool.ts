@@ -8,18 +8,16 @@ import { ContentError } from '../errors.ts';
 import type { CompiledMarkdown, MarkdownOptions, MarkdownSource } from './compile.ts';
 
 /** The options every page shares, sent once per worker (the permalink map can be large). */
-export type SharedCompileOptions = Omit<MarkdownOptions, 'highlighter' | 'permalinkBySourcePath'> & { permalinks: [string, string][] };
+export type SharedCompileOptions = Omit<MarkdownOptions, 'permalinkBySourcePath'> & { permalinks: [string, string][] };
 
 export type PoolRequest =
   | { type: 'options'; options: SharedCompileOptions }
-  | { type: 'compile'; id: number; source: MarkdownSource }
-  | { type: 'css' };
+  | { type: 'compile'; id: number; source: MarkdownSource };
 
 export type PoolResponse =
   | { type: 'compiled'; id: number; result: CompiledMarkdown }
   | { type: 'failed'; id: number; errors: { message: string; file: string; line?: number; fix?: string }[] }
-  | { type: 'crashed'; id: number; message: string }
-  | { type: 'css'; css: string };
+  | { type: 'crashed'; id: number; message: string };
 
 const WORKER_SOURCE = fileURLToPath(new URL('./compile-worker.ts', import.meta.url));
 const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/redux-docs/', import.meta.url));
@@ -52,18 +50,17 @@ export function workerCount(): number {
 }
 
 /**
- * Compiles pages on every core: each worker keeps one highlighter for all the pages it gets.
+ * Compiles pages on every core.
  * Pages go to whichever worker has the fewest in flight.
  */
 export class CompilePool {
   private readonly workers: { worker: Worker; pending: number }[] = [];
   private readonly waiting = new Map<number, { resolve: (result: CompiledMarkdown) => void; reject: (error: unknown) => void }>();
-  private cssWaiters: ((css: string) => void)[] = [];
   private nextId = 0;
   /** Set when a worker died: every later page fails with it instead of waiting forever. */
   private failure: Error | undefined;
 
-  private constructor(script: string, options: Omit<MarkdownOptions, 'highlighter'>, size: number) {
+  private constructor(script: string, options: MarkdownOptions, size: number) {
     const shared: SharedCompileOptions = {
       staticDirs: options.staticDirs, baseUrl: options.baseUrl, minTocLevel: options.minTocLevel, maxTocLevel: options.maxTocLevel,
       permalinks: [...options.permalinkBySourcePath],
@@ -83,7 +80,7 @@ export class CompilePool {
     return this.workers.length * 2;
   }
 
-  static async start(options: Omit<MarkdownOptions, 'highlighter'>, size = workerCount()): Promise<CompilePool> {
+  static async start(options: MarkdownOptions, size = workerCount()): Promise<CompilePool> {
     return new CompilePool(await bundledWorker(), options, size);
   }
 
@@ -101,26 +98,12 @@ export class CompilePool {
     });
   }
 
-  /** The highlighting CSS every worker has produced (class names are the same in all workers). */
-  async css(): Promise<string[]> {
-    if (this.failure) throw this.failure;
-    const answers = this.workers.map(({ worker }) => new Promise<string>((resolve) => {
-      this.cssWaiters.push(resolve);
-      worker.postMessage({ type: 'css' } satisfies PoolRequest);
-    }));
-    return Promise.all(answers);
-  }
-
   async close(): Promise<void> {
     this.closing = true;
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
 
   private receive(response: PoolResponse): void {
-    if (response.type === 'css') {
-      this.cssWaiters.shift()?.(response.css);
-      return;
-    }
     const waiter = this.waiting.get(response.id);
     this.waiting.delete(response.id);
     if (!waiter) return;

@@ -13,7 +13,7 @@ import { ContentError, type Warning } from '../errors.ts';
 import type { TocEntry } from '../../src/shared/types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
 import { remarkHeadingIds } from './heading-ids.ts';
-import { rehypeHighlight, rehypeKeepCodeMeta, type CodeHighlighter } from './highlight.ts';
+import { rehypeHighlight, rehypeKeepCodeMeta } from './highlight.ts';
 import { remarkLinks, type LinkContext, type SourceLink } from './links.ts';
 import { rehypeEscapeDisallowedHtml, rehypeSanitizeAttributes } from './raw-html.ts';
 import { rehypeAccessibleHtml } from './accessible-html.ts';
@@ -22,7 +22,6 @@ import { rehypeHeadingAnchors } from './heading-anchors.ts';
 export interface MarkdownOptions extends LinkContext {
   minTocLevel: number;
   maxTocLevel: number;
-  highlighter: CodeHighlighter;
 }
 
 export interface MarkdownSource {
@@ -60,7 +59,7 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
     .use(rehypeEscapeDisallowedHtml)
     .use(rehypeRawWhenNeeded)
     .use(rehypeSanitizeAttributes)
-    .use(rehypeHighlight, options.highlighter)
+    .use(rehypeHighlight)
     .use(rehypeHeadingAnchors)
     .use(rehypeAccessibleHtml);
   const mdast = processor.parse(file) as MdastRoot;

@@ -1,13 +1,13 @@
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
-import type { Element, Root } from 'hast';
+import type { Root } from 'hast';
+import { walkElements } from './walk.ts';
 
 const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** rehype plugin: every h2–h6 with an id gets a "#" link to itself, so any section can be shared. */
 export function rehypeHeadingAnchors() {
   return (tree: Root) => {
-    visit(tree, 'element', (heading: Element) => {
+    walkElements(tree, (heading) => {
       const id = heading.properties.id;
       if (!HEADINGS.has(heading.tagName) || typeof id !== 'string') return;
       const label = toString(heading).trim();

@@ -1,9 +1,9 @@
 import GithubSlugger from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
 import type { Heading, Root, Text } from 'mdast';
 import type { VFile } from 'vfile';
 import type { TocEntry } from '../../src/shared/types.ts';
+import { walk } from './walk.ts';
 
 const CUSTOM_ID = /\s*\{#([\w-]+)\}\s*$/;
 
@@ -18,7 +18,9 @@ export function remarkHeadingIds(options: HeadingIdOptions) {
     const slugger = new GithubSlugger();
     const toc: TocEntry[] = [];
     const usedIds = new Set<string>();
-    visit(tree, 'heading', (heading: Heading) => {
+    walk(tree, (node) => {
+      if (node.type !== 'heading') return;
+      const heading = node as Heading;
       const customId = takeCustomId(heading);
       const text = toString(heading).trim();
       const id = customId ? customId : slugger.slug(text);

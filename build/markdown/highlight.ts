@@ -1,46 +1,33 @@
-import { createCssVariablesTheme, createHighlighter, type Highlighter } from 'shiki';
-import { transformerStyleToClass } from '@shikijs/transformers';
+import { refractor } from 'refractor/core';
+import bash from 'refractor/bash';
+import css from 'refractor/css';
+import diff from 'refractor/diff';
+import json from 'refractor/json';
+import markdown from 'refractor/markdown';
+import markup from 'refractor/markup';
+import tsx from 'refractor/tsx';
+import yaml from 'refractor/yaml';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
 import type { Element, ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
 import { parseCodeMeta } from './code-meta.ts';
+import { SKIP, walkElements } from './walk.ts';
 
-const LANGUAGES = ['ts', 'tsx', 'js', 'jsx', 'json', 'bash', 'shell', 'diff', 'html', 'css', 'yaml', 'md'];
-const LANGUAGE_ALIASES: Record<string, string> = {
-  typescript: 'ts', javascript: 'js', sh: 'bash', zsh: 'bash', console: 'bash', jsonc: 'json', yml: 'yaml', markdown: 'md',
+// tsx registers jsx, typescript and javascript, which it extends.
+for (const language of [bash, css, diff, json, markdown, markup, tsx, yaml]) refractor.register(language);
+
+/** Fence names we highlight, mapped to the Prism grammar that highlights them. */
+const GRAMMAR_BY_LANGUAGE: Record<string, string> = {
+  ts: 'typescript', typescript: 'typescript', tsx: 'tsx', js: 'javascript', javascript: 'javascript', jsx: 'jsx',
+  json: 'json', jsonc: 'json', bash: 'bash', sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', diff: 'diff',
+  html: 'markup', xml: 'markup', css: 'css', yaml: 'yaml', yml: 'yaml', md: 'markdown', markdown: 'markdown',
 };
 const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext']);
-
-/**
- * Token colours are CSS variables (set for light and dark in site.css), so each block is tokenized
- * once instead of once per colour mode: highlighting takes a third of the time of two themes.
- */
-const CODE_THEME = createCssVariablesTheme({ name: 'css-variables', variablePrefix: '--shiki-', fontStyle: true });
-
-/** One highlighter for the whole build (loading grammars is the slow part), with a class-based theme. */
-export interface CodeHighlighter { highlighter: Highlighter; styleToClass: ReturnType<typeof transformerStyleToClass> }
-
-let shared: Promise<CodeHighlighter> | undefined;
-
-export function getCodeHighlighter(): Promise<CodeHighlighter> {
-  shared ??= createHighlighter({ themes: [CODE_THEME], langs: LANGUAGES }).then((highlighter) => ({
-    highlighter,
-    // Classes instead of inline styles keep pages small and allow a strict Content-Security-Policy.
-    styleToClass: transformerStyleToClass({ classPrefix: 'hl-' }),
-  }));
-  return shared;
-}
-
-/** The CSS for the classes the highlighter has emitted so far. */
-export async function highlightCss(): Promise<string> {
-  return (await getCodeHighlighter()).styleToClass.getCSS();
-}
 
 /** rehype plugin, before rehype-raw (which drops `data`): keeps a fence's meta string as a property. */
 export function rehypeKeepCodeMeta() {
   return (tree: Root) => {
-    visit(tree, 'element', (element: Element) => {
+    walkElements(tree, (element) => {
       if (element.tagName === 'code' && element.data?.meta) element.properties.dataMeta = element.data.meta;
     });
   };
@@ -48,54 +35,67 @@ export function rehypeKeepCodeMeta() {
 
 /**
  * rehype plugin: every `pre > code` becomes a highlighted code block with its optional title and a
- * copy button (the browser runtime handles its clicks).
+ * copy button (the browser runtime handles its clicks). Tokens carry Prism's `token <type>` classes,
+ * coloured for light and dark in site.css.
  */
-export function rehypeHighlight(code: CodeHighlighter) {
+export function rehypeHighlight() {
   return (tree: Root, file: VFile) => {
-    visit(tree, 'element', (pre: Element, index, parent) => {
+    walkElements(tree, (pre, index, parent) => {
       const codeElement = pre.tagName === 'pre' ? pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code') : undefined;
-      if (!codeElement || !parent || index === undefined) return;
+      if (!codeElement) return;
       const classes = (codeElement.properties.className as string[] | undefined) ?? [];
       const requested = classes.find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
       const meta = parseCodeMeta(codeElement.properties.dataMeta as string | undefined);
       const source = toString(codeElement).replace(/\n$/, '');
-      const language = resolveLanguage(requested, file, pre);
-      parent.children[index] = codeBlock(requested || 'text', meta.title, highlight(code, source, language, meta.highlightLines));
+      const grammar = resolveGrammar(requested, file, pre);
+      const tokens = grammar ? (refractor.highlight(source, grammar).children as ElementContent[]) : [{ type: 'text' as const, value: source }];
+      parent.children[index] = codeBlock(requested || 'text', meta.title, lines(splitLines(tokens), meta.highlightLines));
+      return SKIP;
     });
   };
 }
 
-function resolveLanguage(requested: string, file: VFile, node: Element): string {
+function resolveGrammar(requested: string, file: VFile, node: Element): string | undefined {
   const normalized = requested.toLowerCase();
-  if (PLAIN_LANGUAGES.has(normalized)) return 'text';
-  const language = LANGUAGE_ALIASES[normalized] ?? normalized;
-  if (LANGUAGES.includes(language)) return language;
-  file.message(`code block language "${requested}" is not highlighted; shown as plain text (known: ${LANGUAGES.join(', ')}, text)`, node.position);
-  return 'text';
+  if (PLAIN_LANGUAGES.has(normalized)) return undefined;
+  const grammar = GRAMMAR_BY_LANGUAGE[normalized];
+  if (!grammar) file.message(`code block language "${requested}" is not highlighted; shown as plain text (known: ${Object.keys(GRAMMAR_BY_LANGUAGE).join(', ')}, text)`, node.position);
+  return grammar;
 }
 
-function codeBlock(language: string, title: string | undefined, highlighted: ElementContent[]): Element {
+/**
+ * Prism tokens as one list per source line: a token that spans lines (a block comment, a template
+ * string) is split into one copy per line, so every line can be its own element.
+ */
+function splitLines(nodes: ElementContent[]): ElementContent[][] {
+  const result: ElementContent[][] = [[]];
+  for (const node of nodes) {
+    const nodeLines = node.type === 'text'
+      ? node.value.split('\n').map((value): ElementContent[] => (value ? [{ type: 'text', value }] : []))
+      : node.type === 'element'
+        ? splitLines(node.children).map((children): ElementContent[] => (children.length > 0 ? [{ ...node, children }] : []))
+        : [[node]];
+    result[result.length - 1].push(...nodeLines[0]);
+    result.push(...nodeLines.slice(1));
+  }
+  return result;
+}
+
+function lines(tokenLines: ElementContent[][], highlightLines: Set<number>): Element {
+  const children = tokenLines.flatMap((tokens, index): ElementContent[] => {
+    const line = h('span', { className: highlightLines.has(index + 1) ? ['line', 'highlighted-line'] : ['line'] }, tokens);
+    return index === 0 ? [line] : [{ type: 'text', value: '\n' }, line];
+  });
+  // tabindex: a scrollable block must be reachable by keyboard.
+  return h('pre', { tabIndex: 0 }, [h('code', {}, children)]);
+}
+
+function codeBlock(language: string, title: string | undefined, pre: Element): Element {
   const titleBar: Element[] = title ? [h('div', { className: ['code-block-title'] }, [{ type: 'text', value: title }])] : [];
   const copyButton = h('button', { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', title: 'Copy', dataPagefindIgnore: '' }, [{ type: 'text', value: 'Copy' }]);
-  return h('div', { className: ['code-block', `language-${language}`] }, [...titleBar, h('div', { className: ['code-block-body'] }, [...highlighted, copyButton])]);
+  return h('div', { className: ['code-block', `language-${language}`] }, [...titleBar, h('div', { className: ['code-block-body'] }, [pre, copyButton])]);
 }
 
 function h(tagName: string, properties: Element['properties'], children: ElementContent[]): Element {
   return { type: 'element', tagName, properties, children };
-}
-
-function highlight({ highlighter, styleToClass }: CodeHighlighter, source: string, language: string, highlightLines: Set<number>): ElementContent[] {
-  const hast = highlighter.codeToHast(source, {
-    lang: language,
-    theme: CODE_THEME.name!,
-    transformers: [
-      {
-        line(node, line) {
-          if (highlightLines.has(line)) this.addClassToHast(node, 'highlighted-line');
-        },
-      },
-      styleToClass,
-    ],
-  });
-  return hast.children as ElementContent[];
 }

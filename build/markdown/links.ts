@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { visit, SKIP } from 'unist-util-visit';
 import type { Image, Link, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { isExternalUrl, splitHref } from '../../src/shared/paths.ts';
+import { walk } from './walk.ts';
 
 export interface LinkContext {
   /** Source path below the docs folder (`api/store.md`) → the page's permalink. */
@@ -26,18 +26,14 @@ const SAFE_IMAGE_DATA = /^\s*data:image\/(png|gif|jpe?g|webp|avif);/i;
 export function remarkLinks(context: LinkContext, sourcePath: string) {
   return (tree: Root, file: VFile) => {
     const links: SourceLink[] = [];
-    visit(tree, (node, index, parent) => {
+    walk(tree, (node, index, parent) => {
       if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
       const target = node as Link | Image;
       const line = target.position?.start.line;
       if (isUnsafe(target)) {
         file.message(`unsafe URL "${target.url.slice(0, 40)}" removed`, target.position);
-        if (parent && index !== undefined) {
-          parent.children.splice(index, 1, ...(node.type === 'link' ? (node as Link).children : []) as never[]);
-          return [SKIP, index];
-        }
-        target.url = '';
-        return;
+        parent.children.splice(index, 1, ...(node.type === 'link' ? (node as Link).children : []) as never[]);
+        return index;
       }
       if (node.type === 'image') checkImage(target as Image, context, file);
       else target.url = rewriteMarkdownLink(target.url, context, sourcePath, file, target.position);

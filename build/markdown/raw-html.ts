@@ -1,6 +1,7 @@
-import { visit } from 'unist-util-visit';
-import type { Element, Root } from 'hast';
+import type { Root } from 'hast';
+import type { Literal } from 'unist';
 import type { VFile } from 'vfile';
+import { walk, walkElements } from './walk.ts';
 
 /** Raw HTML an author may write in Markdown; any other tag is shown as text. */
 const ALLOWED_TAGS = new Set(['details', 'summary', 'kbd', 'sup', 'sub', 'br', 'img', 'abbr', 'mark', 'small', 'ins', 'del', 'b', 'i', 'em', 'strong', 'code', 'p', 'ul', 'ol', 'li']);
@@ -9,7 +10,9 @@ const TAG = /<\/?([a-zA-Z][\w-]*)/g;
 /** rehype plugin, before rehype-raw: raw HTML with a tag outside the allowlist is escaped, with a warning. */
 export function rehypeEscapeDisallowedHtml() {
   return (tree: Root, file: VFile) => {
-    visit(tree, 'raw', (node, index, parent) => {
+    walk(tree, (found, index, parent) => {
+      if (found.type !== 'raw') return;
+      const node = found as Literal & { value: string };
       const value = node.value.replace(/<!--[\s\S]*?-->/g, '');
       const disallowed = [...value.matchAll(TAG)].map((match) => match[1].toLowerCase()).filter((tag) => !ALLOWED_TAGS.has(tag));
       if (disallowed.length === 0 && !/<!/.test(value)) {
@@ -17,7 +20,7 @@ export function rehypeEscapeDisallowedHtml() {
         return;
       }
       file.message(`raw HTML <${disallowed[0] ?? '!'}> is not allowed and is shown as text`, node.position);
-      if (parent && index !== undefined) parent.children[index] = { type: 'text', value: node.value };
+      parent.children[index] = { type: 'text', value: node.value } as never;
     });
   };
 }
@@ -32,7 +35,7 @@ const SAFE_IMAGE_DATA = /^\s*data:image\/(png|gif|jpe?g|webp|avif);/i;
  */
 export function rehypeSanitizeAttributes() {
   return (tree: Root) => {
-    visit(tree, 'element', (element: Element) => {
+    walkElements(tree, (element) => {
       if (element.tagName === 'img') element.properties.loading ??= 'lazy';
       for (const name of Object.keys(element.properties)) {
         if (/^on/i.test(name) || name === 'style') delete element.properties[name];

@@ -1,5 +1,4 @@
 import { compileMarkdown, type CompiledMarkdown } from '../../build/markdown/compile.ts';
-import { getCodeHighlighter } from '../../build/markdown/highlight.ts';
 
 /** Compiles a Markdown body as the build does, for a page at `docs/page.md`. */
 export async function compile(body: string, permalinks: Record<string, string> = {}, staticDirs: string[] = []): Promise<CompiledMarkdown> {
@@ -11,7 +10,6 @@ export async function compile(body: string, permalinks: Record<string, string> =
       baseUrl: '/',
       minTocLevel: 2,
       maxTocLevel: 4,
-      highlighter: await getCodeHighlighter(),
     },
   );
 }
