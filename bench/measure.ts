@@ -1,6 +1,6 @@
 /**
- * Runs one build of a corpus as a child process, the way a user would:
- * `node_modules/.bin/tsx build/cli.ts build --docs … --sidebars … --out …`, from the project root.
+ * Runs one build of a corpus as a child process, the way a user would: the command of
+ * `npm run build` (package.json, Node flags included) with `--docs … --sidebars … --out …`, from the project root.
  * Peak RSS comes from `/usr/bin/time -v` when it is there, else from /proc sampling.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -12,16 +12,15 @@ import { sampleProcessTree } from './proc-tree.ts';
 import { parseSummaryLine, type BuildSummary } from './summary-line.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
-const TSX = path.join(PROJECT_ROOT, 'node_modules/.bin/tsx');
 const GNU_TIME = '/usr/bin/time';
 
 export interface BuildRun {
   summary: BuildSummary;
-  /** Spawn to exit, tsx start-up and module loading included. */
+  /** Spawn to exit, Node start-up and module loading included. */
   processWallMs: number;
   /** Peak RSS of the largest single process (the build's Node process), KiB. */
   peakRssKiB?: number;
-  /** Peak of the summed RSS of every process of the build (Node, tsx launcher, Pagefind), sampled every 50 ms, KiB. */
+  /** Peak of the summed RSS of every process of the build (Node, Pagefind), sampled every 50 ms, KiB. */
   peakTreeRssKiB?: number;
   rssSource: 'time -v' | '/proc VmHWM' | 'none';
   /** User + system CPU time of the build and every process it waited for (time -v), ms. Less disturbed by other load than wall time. */
@@ -40,7 +39,7 @@ export function hasGnuTime(): boolean {
 
 export async function runBuild(corpus: Corpus, outDir: string): Promise<BuildRun> {
   rmSync(outDir, { recursive: true, force: true });
-  const buildArgs = [TSX, 'build/cli.ts', 'build', '--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile, '--out', outDir];
+  const buildArgs = [...buildCommand(), '--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile, '--out', outDir];
   const timeFile = path.join(corpus.root, 'time-v.txt');
   const useTime = hasGnuTime();
   const [command, ...args] = useTime ? [GNU_TIME, '-v', '-o', timeFile, ...buildArgs] : buildArgs;
@@ -86,3 +85,12 @@ function timeField(report: string, name: string): number | undefined {
   const match = new RegExp(`^\\s*${name}: ([\\d.]+)$`, 'm').exec(report);
   return match ? Number(match[1]) : undefined;
 }
+
+/** `npm run build`'s command as argv, with this Node binary for `node` (npm itself would add its own start-up). */
+export function buildCommand(): string[] {
+  const script = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build;
+  const [program, ...args] = script.split(/\s+/);
+  if (program !== 'node') throw new Error(`package.json's build script must start with "node" for the benchmark to run it: ${script}`);
+  return [process.execPath, ...args];
+}
+

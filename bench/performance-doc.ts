@@ -40,18 +40,18 @@ the number of pages. This page is generated: \`${input.command}\` measures and r
   (\`:::tip[Title]\` … \`:::\`). Pages have ${WORDS_PER_PAGE.min}–${WORDS_PER_PAGE.max} words as \`wc -w\` counts them, in
   area/category/(group) folders, with a CommonJS \`sidebars.js\` listing every page in categories.
 - **Build.** Each run spawns the CLI as a user would, from the project root:
-  \`node_modules/.bin/tsx build/cli.ts build --docs <corpus>/docs --sidebars <corpus>/sidebars.js --out <tmp>/out\`
+  \`npm run build\`'s command (\`node --max-semi-space-size=64 --import tsx build/cli.ts build\`) with \`--docs <corpus>/docs --sidebars <corpus>/sidebars.js --out <tmp>/out\`
   (search index included; the output folder is deleted before each run). The phase times come from
   the build's own summary line (\`Built N pages in … (stage time, …)\`), parsed generically and
   sorted into the report's phases: *parse/compile* (reading docs and compiling Markdown: GFM,
   directives, heading ids, links, raw HTML, Prism highlighting), *render/write* (React rendering and
   writing pages, pointers, redirects, sitemap), *bundle* (esbuild), *search index* (Pagefind),
   *link check*, and *other* (loading config, resolving sidebars). The table of build stages shows
-  which label went where. *Total* is the build's own total; *process wall* adds tsx start-up and
+  which label went where. *Total* is the build's own total; *process wall* adds Node start-up and
   module loading.
 - **Memory.** Peak RSS is \`Maximum resident set size\` from \`/usr/bin/time -v\` (source here:
   ${rssSource}): the largest single process of the build, which is the build's Node process. The
-  summed RSS of the whole process tree (tsx launcher, Node, the Pagefind binary) is also sampled
+  summed RSS of the whole process tree (Node, the Pagefind binary) is also sampled
   from /proc every 50 ms and shown in the console report.
 - **CPU time and load.** Wall times suffer when other work shares the machine, so each run also
   records the build's CPU time (user + system of every process it waited for, from \`time -v\`),

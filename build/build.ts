@@ -6,8 +6,8 @@ import { docsOnlyConfig, loadConfig } from './config.ts';
 import { collectDocs, type Doc } from './docs.ts';
 import { ContentError, throwIfAny, type Warning } from './errors.ts';
 import { checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, serializeLinkSources, type LinkReport, type PageLinkIndex } from './links.ts';
-import { compileMarkdown, type CompiledMarkdown } from './markdown/compile.ts';
-import { CompilePool, MIN_PAGES_FOR_WORKERS, workerCount } from './markdown/compile-pool.ts';
+import type { CompiledMarkdown } from './markdown/compile.ts';
+import { compilePages } from './markdown/compile-pool.ts';
 import { OutputFolder } from './output.ts';
 import { renderPage, renderRedirectPage, scriptHash, themeScript } from './render.tsx';
 import { docRoute, siteData } from './routes.ts';
@@ -196,15 +196,9 @@ export class SiteBuilder {
       if (cached?.key === key) compiled.set(doc.id, cached.compiled);
       else stale.push({ doc, key });
     }
-    const pool = stale.length >= MIN_PAGES_FOR_WORKERS && workerCount() > 1 ? await CompilePool.start(options) : undefined;
-    const compileOne = (doc: Doc) => {
-      const source = { sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset };
-      return pool ? pool.compile(source) : compileMarkdown(source, options);
-    };
+    const sources = stale.map(({ doc }) => ({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset }));
     let done = 0;
-    // Bounded: compiling every page at once would keep every page's syntax trees alive together.
-    const outcomes = await settleWithConcurrency(stale, pool?.capacity ?? 1, ({ doc }) => compileOne(doc).finally(() => onProgress(++done, stale.length)));
-    await pool?.close();
+    const outcomes = await compilePages(sources, options, () => onProgress(++done, stale.length));
     const errors: ContentError[] = [];
     outcomes.forEach((outcome, index) => {
       const { doc, key } = stale[index];
@@ -347,22 +341,4 @@ export function firstDocPermalink(sidebars: ResolvedSidebars, docs: Doc[]): stri
 
 function formatBytes(bytes: number): string {
   return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.round(bytes / 1024)} KiB`;
-}
-
-/** Like Promise.allSettled over `items.map(run)`, with at most `limit` runs in flight. */
-async function settleWithConcurrency<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
-  const outcomes: PromiseSettledResult<R>[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      try {
-        outcomes[index] = { status: 'fulfilled', value: await run(items[index]) };
-      } catch (reason) {
-        outcomes[index] = { status: 'rejected', reason };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return outcomes;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ContentError } from '../../build/errors.ts';
-import { CompilePool } from '../../build/markdown/compile-pool.ts';
+import { compilePages, CompilePool } from '../../build/markdown/compile-pool.ts';
 import { compile } from '../helpers/markdown.ts';
 
 const options = { permalinkBySourcePath: new Map([['page.md', '/page'], ['other.md', '/other']]), staticDirs: [], baseUrl: '/', minTocLevel: 2, maxTocLevel: 4 };
@@ -31,4 +31,23 @@ test('a content error on a worker reaches the build with its file and line', asy
   } finally {
     await pool.close();
   }
+});
+
+test('a large site compiles on this thread and a worker at once, outcomes in page order', async () => {
+  const sources = Array.from({ length: 240 }, (_, index) => ({
+    ...source(index === 117 ? `## Page ${index}\n\n[gone](./gone.md)\n` : `## Page ${index}\n\nText.\n`),
+    displayPath: `content/docs/page-${index}.md`,
+  }));
+  let compiledCount = 0;
+  const outcomes = await compilePages(sources, options, () => compiledCount++);
+  assert.equal(compiledCount, 240);
+  outcomes.forEach((outcome, index) => {
+    if (index === 117) {
+      assert.equal(outcome.status, 'rejected');
+      assert.equal((outcome as PromiseRejectedResult).reason[0].file, 'content/docs/page-117.md');
+    } else {
+      assert.equal(outcome.status, 'fulfilled');
+      assert.deepEqual((outcome as PromiseFulfilledResult<{ toc: unknown }>).value.toc, [{ depth: 2, id: `page-${index}`, value: `Page ${index}` }]);
+    }
+  });
 });
