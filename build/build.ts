@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleClient } from './bundle.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
-import { collectDocs, type Doc } from './docs.ts';
+import { collectDocs, type Doc, type DocCache } from './docs.ts';
 import { ContentError, throwIfAny, type Warning } from './errors.ts';
 import { checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, serializeLinkSources, type LinkReport, type PageLinkIndex } from './links.ts';
 import type { CompiledMarkdown } from './markdown/compile.ts';
@@ -159,6 +159,7 @@ export interface SiteModel {
  */
 export class SiteBuilder {
   private readonly compiledDocs = new Map<string, { key: string; compiled: CompiledMarkdown }>();
+  private readonly docCache: DocCache = new Map();
   /** Ids of the docs the last `load()` compiled; the others came from the cache. */
   recompiled: string[] = [];
 
@@ -168,7 +169,7 @@ export class SiteBuilder {
     const options = this.options;
     const config = await timer.run('load config', () => resolveConfig(options));
     const paths = resolvePaths(options, config);
-    const docs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath));
+    const docs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath, this.docCache));
     const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs));
     const warnings = checkDocsAgainstConfig(config, docs, sidebars, paths.configFile);
     const compiled = await timer.run('compile markdown', () => this.compileDocs(docs, config, paths.staticDirs, (done, total) => timer.progress(done, total)));
@@ -236,18 +237,34 @@ function markdownTargets(text: string): Set<string> {
   return targets;
 }
 
+/** What a doc's compile key needs from its body, found once per parsed doc (watch mode keys every doc on every save). */
+const bodyFacts = new WeakMap<Doc, { targets: { target: string; linkPath: string }[]; images: string[]; digest: string }>();
+
+function factsOf(doc: Doc) {
+  let facts = bodyFacts.get(doc);
+  if (!facts) {
+    facts = {
+      targets: [...markdownTargets(doc.body)].map((target) => ({
+        target,
+        linkPath: target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(doc.sourcePath), safeDecodeUri(target))),
+      })),
+      images: [...new Set([...doc.body.matchAll(ABSOLUTE_IMAGE)].map((match) => match[1]))],
+      digest: createHash('sha1').update(doc.body).digest('base64'),
+    };
+    bodyFacts.set(doc, facts);
+  }
+  return facts;
+}
+
 function compileKey(doc: Doc, optionsKey: string, permalinkBySourcePath: Map<string, string>, staticDirs: string[]): string {
-  const linkTargets = [...markdownTargets(doc.body)].map((target) => {
-    const linkPath = target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(doc.sourcePath), safeDecodeUri(target)));
-    return `${target}=${permalinkBySourcePath.get(linkPath) ?? ''}`;
-  });
-  const images = [...new Set([...doc.body.matchAll(ABSOLUTE_IMAGE)].map((match) => match[1]))].map((image) => {
+  const facts = factsOf(doc);
+  const linkTargets = facts.targets.map(({ target, linkPath }) => `${target}=${permalinkBySourcePath.get(linkPath) ?? ''}`);
+  const images = facts.images.map((image) => {
     const relative = safeDecodeUri(image).replace(/^\/+/, '');
     return `${image}=${staticDirs.some((dir) => existsSync(path.join(dir, relative)))}`;
   });
   return createHash('sha1')
-    .update(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, optionsKey, linkTargets, images]))
-    .update(doc.body)
+    .update(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, optionsKey, linkTargets, images, facts.digest]))
     .digest('base64');
 }
 

@@ -32,6 +32,7 @@ async function runStart(args: string[]): Promise<void> {
       sidebars: { type: 'string' },
       static: { type: 'string' },
       config: { type: 'string' },
+      'dev-dir': { type: 'string' },
     },
   });
   const server = await startDevServer({
@@ -42,6 +43,7 @@ async function runStart(args: string[]): Promise<void> {
     sidebarsFile: values.sidebars,
     staticDir: values.static,
     configFile: values.config,
+    devDir: values['dev-dir'],
   });
   console.log(`Serving at ${server.url} (watching for changes; Ctrl-C stops)`);
 }

@@ -39,30 +39,42 @@ const FRONT_MATTER_TYPES: Record<string, 'string' | 'boolean' | 'string[]'> = {
 };
 
 /** Reads every Markdown file below `docsDir`; fails with every problem found, naming each file. */
-export function collectDocs(docsDir: string, routeBasePath = '/'): Doc[] {
+/** Parsed docs by file, reused while a file's bytes are the same (watch mode reads the folder on every save). */
+export type DocCache = Map<string, { bytes: Buffer; routeBasePath: string; doc: Doc }>;
+
+export function collectDocs(docsDir: string, routeBasePath = '/', cache?: DocCache): Doc[] {
   if (!isDirectory(docsDir)) {
     throw new ContentError('docs folder not found', displayPath(docsDir), undefined,
       'Create the folder, or point docs.path in site.config.ts (or --docs) at your Markdown folder.');
   }
   const errors: ContentError[] = [];
   const docs: Doc[] = [];
-  for (const file of listMarkdownFiles(docsDir)) {
+  const files = listMarkdownFiles(docsDir);
+  for (const file of files) {
     try {
-      docs.push(readDoc(docsDir, file, routeBasePath));
+      const bytes = readFileSync(file);
+      const cached = cache?.get(file);
+      const doc = cached && cached.routeBasePath === routeBasePath && cached.bytes.equals(bytes) ? cached.doc : parseDoc(docsDir, file, bytes, routeBasePath);
+      cache?.set(file, { bytes, routeBasePath, doc });
+      docs.push(doc);
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       errors.push(error);
     }
+  }
+  if (cache) {
+    const present = new Set(files);
+    for (const file of [...cache.keys()]) if (!present.has(file)) cache.delete(file);
   }
   errors.push(...findDuplicates(docs));
   throwIfAny(errors);
   return docs;
 }
 
-export function readDoc(docsDir: string, file: string, routeBasePath = '/'): Doc {
+function parseDoc(docsDir: string, file: string, bytes: Buffer, routeBasePath: string): Doc {
   const sourcePath = path.relative(docsDir, file).split(path.sep).join('/');
   const shownPath = displayPath(file);
-  const text = decodeUtf8(readFileSync(file), shownPath);
+  const text = decodeUtf8(bytes, shownPath);
   if (text.trim() === '') {
     throw new ContentError('the file is empty', shownPath, 1, 'Write the page (front matter with a title, then Markdown), or delete the file.');
   }

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Every `.md`/`.mdx` file below `dir`, sorted, as absolute paths. */
 export function listMarkdownFiles(dir: string): string[] {
@@ -8,3 +9,9 @@ export function listMarkdownFiles(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
 }
+
+/**
+ * Where the build writes modules it generates and then imports (the compile worker, watch mode's
+ * renderer): inside the generator, so their package imports resolve from its node_modules.
+ */
+export const GENERATED_MODULES_DIR = fileURLToPath(new URL('../node_modules/.cache/redux-docs/', import.meta.url));

@@ -45,6 +45,7 @@ export function indexPage(permalink: string, html: string, sourceFile?: string, 
  */
 export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, baseUrl: string): LinkReport {
   const pagesByPath = new Map(pages.map((page) => [trimSlash(page.permalink), page]));
+  const problemOf = linkProblemFinder(pagesByPath, outputFiles, baseUrl);
   const broken: BrokenLink[] = [];
   const external = new Set<string>();
   const reportedThemeLinks = new Set<string>();
@@ -56,7 +57,7 @@ export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, bas
         continue;
       }
       checked++;
-      const problem = linkProblem(href, page, pagesByPath, outputFiles, baseUrl);
+      const problem = problemOf(href, page);
       if (!problem) continue;
       const origin = markdownOrigin(page, href);
       if (!origin) {
@@ -69,17 +70,39 @@ export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, bas
   return { broken, external: [...external].sort(), checked };
 }
 
-function linkProblem(href: string, page: PageLinkIndex, pagesByPath: Map<string, PageLinkIndex>, outputFiles: Set<string>, baseUrl: string): BrokenLink['kind'] | undefined {
-  const url = new URL(href, `http://site.invalid${page.permalink}`);
-  const pathname = safeDecode(url.pathname);
-  const hash = safeDecode(url.hash.slice(1));
-  if (pathname === undefined || hash === undefined) return 'page';
-  const target = href.startsWith('#') ? page : pagesByPath.get(trimSlash(pathname)) ?? pagesByPath.get(trimSlash(pathname.replace(/(\/index)?\.html$/, '')));
-  if (!target) {
-    const file = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname;
-    const candidates = [file, `${file}${file === '' || file.endsWith('/') ? '' : '/'}index.html`];
-    return candidates.some((candidate) => outputFiles.has(candidate)) ? undefined : 'page';
-  }
+type LinkProblem = BrokenLink['kind'] | undefined;
+
+/**
+ * What is wrong with an internal link, if anything. Root-relative hrefs repeat on every page
+ * (navbar, sidebar) and do not depend on it, so each is checked once; `#fragment`s skip URL parsing.
+ */
+function linkProblemFinder(pagesByPath: Map<string, PageLinkIndex>, outputFiles: Set<string>, baseUrl: string) {
+  const rootRelative = new Map<string, LinkProblem>();
+  const check = (href: string, base: string): LinkProblem => {
+    const url = new URL(href, `http://site.invalid${base}`);
+    const pathname = safeDecode(url.pathname);
+    const hash = safeDecode(url.hash.slice(1));
+    if (pathname === undefined || hash === undefined) return 'page';
+    const target = pagesByPath.get(trimSlash(pathname)) ?? pagesByPath.get(trimSlash(pathname.replace(/(\/index)?\.html$/, '')));
+    if (!target) {
+      const file = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname;
+      const candidates = [file, `${file}${file === '' || file.endsWith('/') ? '' : '/'}index.html`];
+      return candidates.some((candidate) => outputFiles.has(candidate)) ? undefined : 'page';
+    }
+    return missingAnchor(target, hash);
+  };
+  return (href: string, page: PageLinkIndex): LinkProblem => {
+    if (href.startsWith('#')) {
+      const hash = safeDecode(href.slice(1));
+      return hash === undefined ? 'page' : missingAnchor(page, hash);
+    }
+    if (!href.startsWith('/') || href.startsWith('//')) return check(href, page.permalink);
+    if (!rootRelative.has(href)) rootRelative.set(href, check(href, '/'));
+    return rootRelative.get(href);
+  };
+}
+
+function missingAnchor(target: PageLinkIndex, hash: string): LinkProblem {
   return hash && !target.ids.has(hash) ? 'anchor' : undefined;
 }
 

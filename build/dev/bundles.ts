@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { clientBuildOptions, virtualModulePlugin } from '../bundle.ts';
+import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
 import type * as RenderModule from '../render.tsx';
 
 /** The generator's own folder: `build/render.tsx` and, normally, the theme in `src/`. */
@@ -64,7 +65,7 @@ export type Renderer = Pick<typeof RenderModule, 'renderPage' | 'renderRedirectP
  * (React) stay external. When the watched theme is not the generator's own (a copied site),
  * imports of the generator's `src/` are pointed at the watched one.
  */
-export async function bundleRenderer(themeRoot: string, serverDir: string): Promise<{ renderer: Renderer; id: string }> {
+export async function bundleRenderer(themeRoot: string): Promise<{ renderer: Renderer; id: string }> {
   const result = await build({
     absWorkingDir: themeRoot,
     entryPoints: [path.join(GENERATOR_ROOT, 'build/render.tsx')],
@@ -75,14 +76,14 @@ export async function bundleRenderer(themeRoot: string, serverDir: string): Prom
     packages: 'external',
     jsx: 'automatic',
     write: false,
-    outfile: path.join(serverDir, 'render.mjs'),
+    outfile: path.join(GENERATED_MODULES_DIR, 'render.mjs'),
     logLevel: 'silent',
     plugins: themeRoot === GENERATOR_ROOT ? [] : [redirectTheme(themeRoot)],
   });
   const code = result.outputFiles[0].text;
   const id = createHash('sha1').update(code).digest('hex').slice(0, 12);
-  mkdirSync(serverDir, { recursive: true });
-  const file = path.join(serverDir, `render-${id}.mjs`);
+  mkdirSync(GENERATED_MODULES_DIR, { recursive: true });
+  const file = path.join(GENERATED_MODULES_DIR, `render-${process.pid}-${id}.mjs`);
   writeFileSync(file, code);
   try {
     return { renderer: (await import(pathToFileURL(file).href)) as Renderer, id };

@@ -15,7 +15,7 @@ import { DevOutput, type PlannedFile } from './output.ts';
 export interface DevSiteOptions extends Omit<BuildOptions, 'outDir' | 'search' | 'log'> {
   /** The folder whose `src/` is the theme and runtime (the generator's own, or a copy of it). */
   themeRoot: string;
-  /** Watch mode's folder: `site/` is served, `server/` holds the bundled renderer for a moment. */
+  /** Watch mode's folder: `site/` is served. */
   devDir: string;
 }
 
@@ -59,7 +59,6 @@ export class DevSite {
   readonly output: DevOutput;
   model?: SiteModel;
   private readonly builder: SiteBuilder;
-  private readonly serverDir: string;
   private runtime?: { key: string; bundle: RuntimeBundle; files: Map<string, PlannedFile> };
   private renderer?: { renderer: Renderer; id: string };
   /** Bumped by every change in `src/`; the bundles were made from `bundledVersion`. */
@@ -73,7 +72,6 @@ export class DevSite {
   constructor(readonly options: DevSiteOptions) {
     this.builder = new SiteBuilder({ ...options, search: false });
     this.output = new DevOutput(path.join(options.devDir, 'site'));
-    this.serverDir = path.join(options.devDir, 'server');
   }
 
   /** A file in `src/` changed: the next rebuild bundles the runtime and the renderer again. */
@@ -115,7 +113,7 @@ export class DevSite {
       bundled = true;
     }
     if (sourceChanged || !this.renderer) {
-      this.renderer = await bundleRenderer(this.options.themeRoot, this.serverDir);
+      this.renderer = await bundleRenderer(this.options.themeRoot);
       bundled = true;
     }
     this.bundledVersion = sourceVersion;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { ContentError } from '../errors.ts';
+import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions, type MarkdownSource } from './compile.ts';
 
 /** The options every page shares, sent once per worker (the permalink map can be large). */
@@ -20,7 +21,6 @@ export type PoolResponse =
   | { type: 'crashed'; id: number; message: string };
 
 const WORKER_SOURCE = fileURLToPath(new URL('./compile-worker.ts', import.meta.url));
-const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/redux-docs/', import.meta.url));
 let workerScript: Promise<string> | undefined;
 
 /**
@@ -29,8 +29,7 @@ let workerScript: Promise<string> | undefined;
  */
 function bundledWorker(): Promise<string> {
   workerScript ??= (async () => {
-    // Inside the project, so the worker's package imports resolve from its node_modules.
-    const file = path.join(CACHE_DIR, `compile-worker-${process.pid}.mjs`);
+    const file = path.join(GENERATED_MODULES_DIR, `compile-worker-${process.pid}.mjs`);
     await build({ entryPoints: [WORKER_SOURCE], outfile: file, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' });
     process.once('exit', () => rmSync(file, { force: true }));
     return file;
