@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundleClient } from './bundle.ts';
+import { ASSETS_DIR, bundleClient } from './bundle.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
 import { collectDocs, type Doc, type DocCache } from './docs.ts';
 import { ContentError, throwIfAny, type Warning } from './errors.ts';
@@ -12,6 +12,7 @@ import { OutputFolder } from './output.ts';
 import { renderPage, renderRedirectPage, scriptHash, themeScript } from './render.tsx';
 import { docRoute, siteData } from './routes.ts';
 import { SearchIndexer } from './search.ts';
+import { shipSidebars } from './sidebar-chunks.ts';
 import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
 import { writeSitemap } from './sitemap.ts';
 import { TaskTimer, formatMs } from './task.ts';
@@ -50,10 +51,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const timer = new TaskTimer(log);
   const started = performance.now();
   const { config, paths, docs, sidebars, warnings, compiled, site, routes, generatedCss } = await new SiteBuilder(options).load(timer);
+  const shippedSidebars = shipSidebars(sidebars.sidebars, config.baseUrl, ASSETS_DIR);
   const bundle = await timer.run('bundle client', () => bundleClient({
     site,
     routes: routes.map(({ route, doc }) => ({ permalink: route.permalink, route, body: doc && compiled.get(doc.id)!.html, sidebarName: route.doc?.sidebarName })),
-    sidebars: sidebars.sidebars,
+    sidebars: shippedSidebars,
     generatedCss,
     baseUrl: config.baseUrl,
   }));
@@ -68,7 +70,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       for (const [file, contents] of bundle.files) output.write(file, contents);
       for (const { route, doc } of routes) {
         const chunkInfo = bundle.chunkByRoute.get(route.permalink)!;
-        const sidebar = route.doc?.sidebarName ? sidebars.sidebars[route.doc.sidebarName] : undefined;
+        const sidebar = route.doc?.sidebarName ? shippedSidebars[route.doc.sidebarName].itemsFor(route.permalink) : undefined;
         const html = renderPage({
           config, site, chunk: { route, sidebar }, body: doc && compiled.get(doc.id)!.html, themeScript: script,
           assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl: chunkInfo.url, chunkPreloads: chunkInfo.preloads },
@@ -175,11 +177,13 @@ export class SiteBuilder {
     const compiled = await timer.run('compile markdown', () => this.compileDocs(docs, config, paths.staticDirs, (done, total) => timer.progress(done, total)));
     warnings.push(...[...compiled.values()].flatMap((page) => page.warnings));
     const permalinkByDocId = new Map(docs.map((doc) => [doc.id, doc.permalink]));
-    const site = siteData(config, permalinkByDocId);
     const routes: SiteRoute[] = [
       ...docs.map((doc) => ({ route: docRoute(doc, compiled.get(doc.id)!, sidebars.placementByDocId.get(doc.id), config), doc })),
       ...specialRoutes(config, options.projectRoot).map((route) => ({ route, doc: undefined })),
     ];
+    // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
+    const homeHref = routes.some(({ route }) => route.permalink === '/') ? config.baseUrl : firstDocPermalink(sidebars, docs);
+    const site = siteData(config, permalinkByDocId, homeHref);
     const generatedCss = announcementCss(config);
     return { config, paths, docs, sidebars, warnings, compiled, site, routes, generatedCss };
   }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
-import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.ts';
+import type { RouteData, SiteData } from '../src/shared/types.ts';
+import { jsonModule, type ShippedSidebar } from './sidebar-chunks.ts';
 
 /** The theme and runtime live beside the generator, whatever folder a site is built from. */
 const THEME_ROOT = path.join(import.meta.dirname, '..');
@@ -9,8 +10,8 @@ export interface BundleInput {
   site: SiteData;
   /** Route chunks to emit, by permalink; `sidebarName` points into `sidebars`; `body` is a doc's HTML. */
   routes: { permalink: string; route: RouteData; body?: string; sidebarName?: string }[];
-  sidebars: Record<string, SidebarItem[]>;
-  /** CSS made during the build (code highlighting classes, announcement colours). */
+  sidebars: Record<string, ShippedSidebar>;
+  /** CSS made during the build (announcement colours). */
   generatedCss: string;
   baseUrl: string;
 }
@@ -26,7 +27,7 @@ export interface BundleOutput {
   chunkByRoute: Map<string, { url: string; preloads: string[] }>;
 }
 
-const ASSETS_DIR = 'assets';
+export const ASSETS_DIR = 'assets';
 
 /** esbuild settings shared by the production bundle and watch mode's runtime bundle. */
 export function clientBuildOptions(themeRoot: string, outdir: string, baseUrl: string) {
@@ -52,8 +53,9 @@ export function clientBuildOptions(themeRoot: string, outdir: string, baseUrl: s
 }
 
 /**
- * esbuild bundles the runtime and one chunk per route. Route chunks are pure data; the sidebar
+ * esbuild bundles the runtime and one chunk per route. Route chunks are pure data; a small sidebar
  * they share is its own module, so esbuild splits it into one cached chunk instead of repeating it.
+ * A large sidebar's category modules are written as they are (they are data, named by content hash).
  */
 export async function bundleClient(input: BundleInput): Promise<BundleOutput> {
   const modules = virtualModules(input);
@@ -68,7 +70,9 @@ export async function bundleClient(input: BundleInput): Promise<BundleOutput> {
     minify: true,
     plugins: [virtualModulePlugin(modules)],
   });
-  return collectOutput(input, result.outputFiles, result.metafile);
+  const output = collectOutput(input, result.outputFiles, result.metafile);
+  for (const sidebar of Object.values(input.sidebars)) for (const [file, contents] of sidebar.files) output.files.set(file, new TextEncoder().encode(contents));
+  return output;
 }
 
 function virtualModules(input: BundleInput): Map<string, { contents: string; loader: 'js' | 'css' }> {
@@ -78,30 +82,27 @@ function virtualModules(input: BundleInput): Map<string, { contents: string; loa
     contents: `@import ${JSON.stringify(path.join(THEME_ROOT, 'src/css/site.css'))};\n${input.generatedCss}`,
     loader: 'css',
   });
-  for (const [name, items] of Object.entries(input.sidebars)) modules.set(`sidebar:${name}`, { contents: jsonModule(items), loader: 'js' });
+  for (const [name, sidebar] of Object.entries(input.sidebars)) if (sidebar.whole) modules.set(`sidebar:${name}`, { contents: jsonModule(sidebar.itemsFor('/')), loader: 'js' });
   for (const route of input.routes) {
-    modules.set(`route:${route.permalink}`, { contents: routeModule(route), loader: 'js' });
+    modules.set(`route:${route.permalink}`, { contents: routeModule(route, route.sidebarName ? input.sidebars[route.sidebarName] : undefined), loader: 'js' });
     if (route.body !== undefined) modules.set(`body:${route.permalink}`, { contents: `export default ${JSON.stringify(route.body)};`, loader: 'js' });
   }
   return modules;
 }
 
-/** A route chunk: its data, the shared sidebar chunk, and a lazy import of its body chunk. */
-function routeModule(route: BundleInput['routes'][number]): string {
+/** A route chunk: its data, its sidebar (the shared chunk, or its own view), and a lazy import of its body chunk. */
+function routeModule(route: BundleInput['routes'][number], sidebar: ShippedSidebar | undefined): string {
   const lines = [];
   const fields = [`route: JSON.parse(${JSON.stringify(JSON.stringify(route.route))})`];
-  if (route.sidebarName) {
+  if (sidebar?.whole) {
     lines.push(`import sidebar from ${JSON.stringify(`virtual:sidebar:${route.sidebarName}`)};`);
     fields.push('sidebar');
+  } else if (sidebar) {
+    fields.push(`sidebar: JSON.parse(${JSON.stringify(JSON.stringify(sidebar.itemsFor(route.permalink)))})`);
   }
   if (route.body !== undefined) fields.push(`loadBody: () => import(${JSON.stringify(`virtual:body:${route.permalink}`)}).then((module) => module.default)`);
   lines.push(`export default { ${fields.join(', ')} };`);
   return lines.join('\n');
-}
-
-// JSON.parse of a string literal is parsed faster by browsers than the same object literal.
-function jsonModule(value: unknown): string {
-  return `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
 }
 
 /** Serves `virtual:NAME` imports from a map: generated modules never touch the disk. */

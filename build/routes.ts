@@ -29,7 +29,7 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
 }
 
 /** The navbar and footer as the browser needs them: doc ids turned into permalinks. */
-export function siteData(config: SiteConfig, permalinkByDocId: Map<string, string>): SiteData {
+export function siteData(config: SiteConfig, permalinkByDocId: Map<string, string>, homeHref: string): SiteData {
   const items = config.navbar.items.map((item) => {
     switch (item.type) {
       case 'doc':
@@ -48,7 +48,7 @@ export function siteData(config: SiteConfig, permalinkByDocId: Map<string, strin
     title: config.title,
     tagline: config.tagline,
     baseUrl: config.baseUrl,
-    navbar: { title: config.navbar.title, logo: config.navbar.logo, items },
+    navbar: { title: config.navbar.title, logo: config.navbar.logo, items, homeHref },
     footer: {
       logo: config.footer.logo,
       copyright: config.footer.copyright,

@@ -6,9 +6,9 @@ import { routeFileKey } from '../bundle.ts';
 import { ContentError, formatWarning, throwIfAny } from '../errors.ts';
 import { checkLinks, indexPage, type PageLinkIndex } from '../links.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
+import { jsonModule, shipSidebars } from '../sidebar-chunks.ts';
 import { TaskTimer } from '../task.ts';
 import { routeOutputFile, routePointerPath } from '../../src/shared/paths.ts';
-import type { SidebarItem } from '../../src/shared/types.ts';
 import { bundleRenderer, bundleRuntime, type Renderer, type RuntimeBundle } from './bundles.ts';
 import { DevOutput, type PlannedFile } from './output.ts';
 
@@ -125,12 +125,19 @@ export class DevSite {
     const add = (file: string, contents: string | Uint8Array) => plan.set(file, { hash: contentHash(contents), contents });
     for (const [file, planned] of this.runtime.files) plan.set(file, planned);
 
-    const sidebarUrls = new Map<string, string>();
-    for (const [name, items] of Object.entries(sidebars.sidebars)) {
-      const module = `export default JSON.parse(${JSON.stringify(JSON.stringify(compactSidebar(items)))});`;
+    const shippedSidebars = shipSidebars(sidebars.sidebars, config.baseUrl, DEV_ASSETS);
+    /** A whole sidebar's shared module URL, or a large one's version (its pages' views change with it). */
+    const sidebarKeys = new Map<string, string>();
+    for (const [name, shipped] of Object.entries(shippedSidebars)) {
+      for (const [file, contents] of shipped.files) add(file, contents);
+      if (!shipped.whole) {
+        sidebarKeys.set(name, contentHash(JSON.stringify(sidebars.sidebars[name])));
+        continue;
+      }
+      const module = jsonModule(shipped.itemsFor('/'));
       const file = `${DEV_ASSETS}/sidebars/${name.replace(/[^\w-]/g, '_')}-${contentHash(module).slice(0, 10)}.js`;
       add(file, module);
-      sidebarUrls.set(name, `${config.baseUrl}${file}`);
+      sidebarKeys.set(name, `${config.baseUrl}${file}`);
     }
 
     const script = renderer.themeScript(config.colorMode);
@@ -140,9 +147,10 @@ export class DevSite {
     for (const { route, doc } of model.routes) {
       const compiled = doc ? model.compiled.get(doc.id) : undefined;
       const sidebarName = route.doc?.sidebarName;
-      const sidebarUrl = sidebarName ? sidebarUrls.get(sidebarName) : undefined;
+      const shippedSidebar = sidebarName ? shippedSidebars[sidebarName] : undefined;
+      const sidebarUrl = shippedSidebar?.whole ? sidebarKeys.get(sidebarName!) : undefined;
       const routeJson = JSON.stringify(route);
-      const signature = contentHash(`${routeJson}\n${compiled ? this.bodyId(compiled) : ''}\n${sidebarUrl ?? ''}\n${doc?.displayPath ?? ''}\n${pageInputs}`);
+      const signature = contentHash(`${routeJson}\n${compiled ? this.bodyId(compiled) : ''}\n${sidebarName ? sidebarKeys.get(sidebarName) : ''}\n${doc?.displayPath ?? ''}\n${pageInputs}`);
       const previous = this.pages.get(route.permalink);
       if (previous?.signature === signature) {
         for (const [file, hash] of previous.files) plan.set(file, { hash });
@@ -157,9 +165,12 @@ export class DevSite {
       const key = routeFileKey(route.permalink);
       const fields = [`route: JSON.parse(${JSON.stringify(routeJson)})`];
       const imports: string[] = [];
+      const sidebar = shippedSidebar?.itemsFor(route.permalink);
       if (sidebarUrl) {
         imports.push(`import sidebar from ${JSON.stringify(sidebarUrl)};`);
         fields.push('sidebar');
+      } else if (sidebar) {
+        fields.push(`sidebar: JSON.parse(${JSON.stringify(JSON.stringify(sidebar))})`);
       }
       if (compiled) {
         const bodyModule = `export default ${JSON.stringify(compiled.html)};`;
@@ -173,7 +184,7 @@ export class DevSite {
       const chunkUrl = `${config.baseUrl}${chunkFile}`;
       const chunkPreloads = sidebarUrl ? [sidebarUrl] : [];
       const html = renderer.renderPage({
-        config, site, chunk: { route, sidebar: sidebarName ? sidebars.sidebars[sidebarName] : undefined }, body: compiled?.html, themeScript: script,
+        config, site, chunk: { route, sidebar }, body: compiled?.html, themeScript: script,
         assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl, chunkPreloads },
       });
       const isNotFound = route.permalink === NOT_FOUND_PERMALINK;
@@ -241,13 +252,6 @@ function addStaticFiles(plan: Map<string, PlannedFile>, dir: string): void {
     if (!stats) continue;
     plan.set(path.relative(dir, file).split(path.sep).join('/'), { hash: `static:${file}:${stats.size}:${stats.mtimeMs}`, copyFrom: file });
   }
-}
-
-/** As the production bundle does: the browser gets labels and links, not doc ids. */
-function compactSidebar(items: SidebarItem[]): SidebarItem[] {
-  return items.map((item) => item.type === 'link'
-    ? { type: 'link', label: item.label, href: item.href }
-    : { ...item, items: compactSidebar(item.items) });
 }
 
 function contentHash(contents: string | Uint8Array): string {

@@ -43,3 +43,9 @@ export const STORAGE_KEYS = {
 export function pageTitle(route: { kind: string; title: string }, site: { title: string; tagline: string }): string {
   return route.kind === 'home' ? `${site.title} | ${site.tagline}` : `${route.title} | ${site.title}`;
 }
+
+/** Two paths name the same page (a trailing slash does not matter). */
+export function samePath(a: string, b: string): boolean {
+  const trim = (value: string) => value.replace(/\/+$/, '') || '/';
+  return trim(a) === trim(b);
+}

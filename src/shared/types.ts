@@ -45,7 +45,11 @@ export interface SiteConfig {
 /** A sidebar after resolution: every doc item carries its label and permalink. */
 export type SidebarItem =
   | { type: 'link'; label: string; href: string }
-  | { type: 'category'; label: string; collapsed: boolean; collapsible: boolean; href?: string; items: SidebarItem[] };
+  | {
+    type: 'category'; label: string; collapsed: boolean; collapsible: boolean; href?: string; items: SidebarItem[];
+    /** In a large sidebar, a closed category's items are a module at this URL (default export) and `items` is empty. */
+    lazyItems?: string;
+  };
 
 export interface TocEntry { depth: number; id: string; value: string }
 
@@ -84,7 +88,8 @@ export interface SiteData {
   title: string;
   tagline: string;
   baseUrl: string;
-  navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[] };
+  /** `homeHref`: where the navbar title leads, the home page or (docs-only sites) the first doc. */
+  navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[]; homeHref: string };
   footer: { logo: { alt: string; src: string; href?: string }; copyright: string; columns: { title: string; items: { label: string; href: string; external: boolean; image?: string }[] }[] };
   announcementBar?: SiteConfig['announcementBar'];
   colorMode: SiteConfig['colorMode'];

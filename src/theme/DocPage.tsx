@@ -30,11 +30,11 @@ export function DocPage({ route, sidebar, body }: { route: DocRoute; sidebar?: S
 }
 
 function Breadcrumbs({ trail, title }: { trail: PageLink[]; title: string }) {
-  const { baseUrl } = useSite();
+  const { navbar } = useSite();
   return (
     <nav aria-label="Breadcrumbs" className="breadcrumbs">
       <ol>
-        <li><a href={baseUrl} className="breadcrumb-home" aria-label="Home page">⌂</a></li>
+        <li><a href={navbar.homeHref} className="breadcrumb-home" aria-label="Home page">⌂</a></li>
         {trail.map((crumb) => (
           <li key={crumb.label}>{crumb.href ? <a href={crumb.href}>{crumb.label}</a> : <span>{crumb.label}</span>}</li>
         ))}

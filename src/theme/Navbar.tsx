@@ -18,7 +18,7 @@ export function Navbar({ sidebar }: { sidebar?: SidebarItem[] }) {
           disabled={!hasMenu} onClick={() => setMenuOpen(!menuOpen)}>
           <span className="icon icon-menu" aria-hidden="true" />
         </button>
-        <a className="navbar-brand" href={site.baseUrl}>
+        <a className="navbar-brand" href={site.navbar.homeHref}>
           {site.navbar.logo.src ? <img className="navbar-logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width="32" height="32" /> : null}
           <b className="navbar-title">{site.navbar.title}</b>
         </a>
@@ -64,7 +64,7 @@ function MobileMenu({ sidebar, onClose }: { sidebar?: SidebarItem[]; onClose: ()
       <div className="mobile-menu-backdrop" onClick={onClose} />
       <div className="mobile-menu-panel">
         <div className="mobile-menu-header">
-          <a className="navbar-brand" href={site.baseUrl}><b className="navbar-title">{site.navbar.title}</b></a>
+          <a className="navbar-brand" href={site.navbar.homeHref}><b className="navbar-title">{site.navbar.title}</b></a>
           <ColorModeToggle />
           <button type="button" className="mobile-menu-close" aria-label="Close navigation bar" onClick={onClose}>×</button>
         </div>

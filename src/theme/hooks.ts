@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '../shared/paths.ts';
+import { samePath, STORAGE_KEYS } from '../shared/paths.ts';
 import { useLocation } from './context.ts';
 
 export const DESKTOP_MIN_WIDTH = 996;
@@ -56,9 +56,4 @@ export function useColorMode(): { colorMode: ColorMode; setColorMode: (mode: Col
 export function useIsActive(href: string): boolean {
   const { pathname } = useLocation();
   return samePath(href.split('#')[0], pathname);
-}
-
-export function samePath(a: string, b: string): boolean {
-  const trim = (value: string) => value.replace(/\/+$/, '') || '/';
-  return trim(a) === trim(b);
 }

@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { test } from 'node:test';
+import { ShippedSidebar } from '../../build/sidebar-chunks.ts';
+import { WHOLE_SIDEBAR_MAX_LINKS } from '../../src/shared/sidebar.ts';
 import type { SidebarItem } from '../../src/shared/types.ts';
 import { LocationContext } from '../../src/theme/context.ts';
-import { DocSidebar, EAGER_SIDEBAR_LINKS } from '../../src/theme/DocSidebar.tsx';
+import { DocSidebar } from '../../src/theme/DocSidebar.tsx';
 
 function sidebarOf(categories: number, linksEach: number): SidebarItem[] {
   return Array.from({ length: categories }, (_, category) => ({
@@ -17,16 +19,42 @@ function render(items: SidebarItem[], pathname: string): string {
   return renderToString(createElement(LocationContext.Provider, { value: { pathname, search: '', hash: '' } }, createElement(DocSidebar, { items })));
 }
 
-test('a small sidebar renders collapsed categories too, so they open without JavaScript', () => {
-  const html = render(sidebarOf(5, 10), '/c0/p0');
-  assert.match(html, /href="\/c4\/p9"/);
+/** What a category module exports, as the browser's import() would see it. */
+function moduleItems(source: string): SidebarItem[] {
+  return JSON.parse(JSON.parse(/^export default JSON\.parse\((.*)\);$/.exec(source)![1])) as SidebarItem[];
+}
+
+test('a small sidebar ships whole and renders collapsed categories too, so they open without JavaScript', () => {
+  const shipped = new ShippedSidebar(sidebarOf(5, 10), 'docs', '/', 'assets');
+  assert.equal(shipped.whole, true);
+  assert.equal(shipped.files.size, 0);
+  assert.match(render(shipped.itemsFor('/c0/p0'), '/c0/p0'), /href="\/c4\/p9"/);
 });
 
-test('a large sidebar renders only the open categories, keeping every page small', () => {
-  const items = sidebarOf(40, 20);
-  assert.ok(40 * 20 > EAGER_SIDEBAR_LINKS);
-  const html = render(items, '/c7/p3');
+test('a large sidebar ships each page its open categories; a closed one names a module with its items', () => {
+  const shipped = new ShippedSidebar(sidebarOf(40, 20), 'docs', '/base/', 'assets');
+  assert.ok(40 * 20 > WHOLE_SIDEBAR_MAX_LINKS);
+  assert.equal(shipped.whole, false);
+  const view = shipped.itemsFor('/c7/p3');
+  const html = render(view, '/c7/p3');
   assert.match(html, /href="\/c7\/p19"/, 'the current page’s category is rendered');
-  assert.doesNotMatch(html, /href="\/c8\/p0"/, 'collapsed categories are not');
+  assert.doesNotMatch(html, /href="\/c8\/p0"/, 'closed categories are not');
   assert.match(html, /Category 8<\/summary>/, 'but their labels are');
+  const closed = view[8] as Extract<SidebarItem, { type: 'category' }>;
+  assert.deepEqual(closed.items, []);
+  assert.match(closed.lazyItems!, /^\/base\/assets\/sidebars\/docs\/category_8-[0-9a-f]{10}\.js$/);
+  const module = shipped.files.get(closed.lazyItems!.slice('/base/'.length))!;
+  assert.deepEqual(moduleItems(module), sidebarOf(40, 20)[8].type === 'category' ? (sidebarOf(40, 20)[8] as { items: SidebarItem[] }).items : []);
+  assert.ok(JSON.stringify(view).length < JSON.stringify(sidebarOf(40, 20)).length / 5, 'a page ships a small part of the sidebar');
+});
+
+test('nested closed categories inside a category module are stubs with modules of their own', () => {
+  const nested: SidebarItem[] = [{ type: 'category', label: 'Outer', collapsed: true, collapsible: true, items: sidebarOf(30, 12) }];
+  const shipped = new ShippedSidebar(nested, 'docs', '/', 'assets');
+  const outer = shipped.itemsFor('/elsewhere')[0] as Extract<SidebarItem, { type: 'category' }>;
+  const inner = moduleItems(shipped.files.get(outer.lazyItems!.slice(1))!);
+  assert.equal(inner.length, 30);
+  const first = inner[0] as Extract<SidebarItem, { type: 'category' }>;
+  assert.deepEqual(first.items, []);
+  assert.equal(moduleItems(shipped.files.get(first.lazyItems!.slice(1))!).length, 12);
 });

@@ -11,7 +11,7 @@ import SearchModal from '../../src/theme/search/SearchModal.tsx';
 function site(overrides: Partial<SiteData> = {}): SiteData {
   return {
     title: 'Docs', tagline: '', baseUrl: '/',
-    navbar: { title: 'Docs', logo: { alt: '', src: '' }, items: [{ kind: 'search' }, { kind: 'colorMode' }] },
+    navbar: { title: 'Docs', logo: { alt: '', src: '' }, items: [{ kind: 'search' }, { kind: 'colorMode' }], homeHref: '/' },
     footer: { logo: { alt: '', src: '' }, copyright: '', columns: [] },
     colorMode: { defaultMode: 'light', respectPrefersColorScheme: false, disableSwitch: false },
     search: {},
@@ -25,7 +25,7 @@ const toggle = (html: string) => /<button[^>]*aria-label="Toggle navigation bar"
 test('the hamburger is disabled when the navbar has no links and the page no sidebar', () => {
   assert.match(toggle(render(site(), createElement(Navbar, {}))), /disabled=""/);
   assert.doesNotMatch(toggle(render(site(), createElement(Navbar, { sidebar: [{ type: 'link', label: 'A', href: '/a' }] }))), /disabled/);
-  const withLink = site({ navbar: { title: 'Docs', logo: { alt: '', src: '' }, items: [{ kind: 'link', label: 'API', href: '/api', external: false }] } });
+  const withLink = site({ navbar: { title: 'Docs', logo: { alt: '', src: '' }, items: [{ kind: 'link', label: 'API', href: '/api', external: false }], homeHref: '/' } });
   assert.doesNotMatch(toggle(render(withLink, createElement(Navbar, {}))), /disabled/);
 });
 

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { countLinks, isOpen, WHOLE_SIDEBAR_MAX_LINKS } from '../src/shared/sidebar.ts';
+import type { SidebarItem } from '../src/shared/types.ts';
+
+type Category = Extract<SidebarItem, { type: 'category' }>;
+
+/**
+ * How one sidebar reaches the browser. A small one is one module every page shares. A large one
+ * is a view per page (the categories open on it inline, closed ones as stubs naming a module) plus
+ * one module per category, so what a page ships does not grow with the number of docs.
+ */
+export class ShippedSidebar {
+  readonly whole: boolean;
+  /** Category modules of a large sidebar: path below the output folder → contents. */
+  readonly files = new Map<string, string>();
+  private readonly moduleUrls = new Map<Category, string>();
+
+  constructor(private readonly items: SidebarItem[], name: string, private readonly baseUrl: string, assetsDir: string) {
+    this.whole = countLinks(items) <= WHOLE_SIDEBAR_MAX_LINKS;
+    if (!this.whole) this.addCategoryModules(items, `${assetsDir}/sidebars/${fileSafe(name)}`);
+  }
+
+  /** The sidebar as the page at `permalink` ships and renders it. */
+  itemsFor(permalink: string): SidebarItem[] {
+    return this.whole ? this.items : this.view(this.items, permalink);
+  }
+
+  private view(items: SidebarItem[], pathname: string | undefined): SidebarItem[] {
+    return items.map((item) => {
+      if (item.type === 'link') return item;
+      if (isOpen(item, pathname)) return { ...item, items: this.view(item.items, pathname) };
+      return { ...item, items: [], lazyItems: this.moduleUrls.get(item)! };
+    });
+  }
+
+  /** Children first: a category's module names its closed subcategories' modules, which are content-hashed. */
+  private addCategoryModules(items: SidebarItem[], dir: string): void {
+    for (const item of items) {
+      if (item.type !== 'category') continue;
+      this.addCategoryModules(item.items, dir);
+      const contents = jsonModule(this.view(item.items, undefined));
+      const file = `${dir}/${fileSafe(item.label).toLowerCase()}-${createHash('sha1').update(contents).digest('hex').slice(0, 10)}.js`;
+      this.files.set(file, contents);
+      this.moduleUrls.set(item, `${this.baseUrl}${file}`);
+    }
+  }
+}
+
+export function shipSidebars(sidebars: Record<string, SidebarItem[]>, baseUrl: string, assetsDir: string): Record<string, ShippedSidebar> {
+  return Object.fromEntries(Object.entries(sidebars).map(([name, items]) => [name, new ShippedSidebar(items, name, baseUrl, assetsDir)]));
+}
+
+/** A module exporting data; JSON.parse of a string literal is parsed faster by browsers than the same object literal. */
+export function jsonModule(value: unknown): string {
+  return `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
+}
+
+function fileSafe(name: string): string {
+  return name.replace(/[^\w-]+/g, '_');
+}
