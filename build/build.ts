@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ASSETS_DIR, bundleClient } from './bundle.ts';
+import { ASSETS_DIR, bundleRuntime, GENERATOR_ROOT, type RuntimeBundle } from './bundle.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
 import { collectDocs, type Doc, type DocCache } from './docs.ts';
 import { ContentError, throwIfAny, type Warning } from './errors.ts';
@@ -12,6 +12,7 @@ import { OutputFolder } from './output.ts';
 import { renderPage, renderRedirectPage, scriptHash, themeScript } from './render.tsx';
 import { docRoute, siteData } from './routes.ts';
 import { SearchIndexer } from './search.ts';
+import { routeChunk } from './route-chunks.ts';
 import { shipSidebars } from './sidebar-chunks.ts';
 import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
 import { writeSitemap } from './sitemap.ts';
@@ -50,15 +51,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   const timer = new TaskTimer(log);
   const started = performance.now();
-  const { config, paths, docs, sidebars, warnings, compiled, site, routes, generatedCss } = await new SiteBuilder(options).load(timer);
+  let runtime: Promise<RuntimeBundle> | undefined;
+  const { config, paths, docs, sidebars, warnings, compiled, site, routes } = await new SiteBuilder(options).load(timer, (ready) => {
+    const bundling = bundleRuntime({ themeRoot: GENERATOR_ROOT, siteJson: JSON.stringify(ready.site), generatedCss: ready.generatedCss, baseUrl: ready.config.baseUrl, minify: true });
+    runtime = timer.background('bundle client', bundling);
+    runtime.catch(() => {}); // awaited below; a compile error may come first
+  });
+  const bundle = await runtime!;
   const shippedSidebars = shipSidebars(sidebars.sidebars, config.baseUrl, ASSETS_DIR);
-  const bundle = await timer.run('bundle client', () => bundleClient({
-    site,
-    routes: routes.map(({ route, doc }) => ({ permalink: route.permalink, route, body: doc && compiled.get(doc.id)!.html, sidebarName: route.doc?.sidebarName })),
-    sidebars: shippedSidebars,
-    generatedCss,
-    baseUrl: config.baseUrl,
-  }));
   const output = OutputFolder.prepare(paths.outDir);
   try {
     const script = themeScript(config.colorMode);
@@ -68,16 +68,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const searchPages: Promise<void>[] = [];
     await timer.run('write pages', () => {
       for (const [file, contents] of bundle.files) output.write(file, contents);
+      for (const shipped of Object.values(shippedSidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
       for (const { route, doc } of routes) {
-        const chunkInfo = bundle.chunkByRoute.get(route.permalink)!;
-        const sidebar = route.doc?.sidebarName ? shippedSidebars[route.doc.sidebarName].itemsFor(route.permalink) : undefined;
+        const shippedSidebar = route.doc?.sidebarName ? shippedSidebars[route.doc.sidebarName] : undefined;
+        const body = doc && compiled.get(doc.id)!.html;
+        const chunk = routeChunk({ route, body, sidebar: shippedSidebar?.forRouteChunk(route.permalink), baseUrl: config.baseUrl, assetsDir: ASSETS_DIR });
+        for (const [file, contents] of chunk.files) output.write(file, contents);
         const html = renderPage({
-          config, site, chunk: { route, sidebar }, body: doc && compiled.get(doc.id)!.html, themeScript: script,
-          assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl: chunkInfo.url, chunkPreloads: chunkInfo.preloads },
+          config, site, chunk: { route, sidebar: shippedSidebar?.itemsFor(route.permalink) }, body, themeScript: script,
+          assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl: chunk.url, chunkPreloads: chunk.preloads },
         });
         const isNotFound = route.permalink === NOT_FOUND_PERMALINK;
         output.write(isNotFound ? '404.html' : routeOutputFile(route.permalink), html);
-        output.write(isNotFound ? '__routes/__not_found.json' : routePointerPath(route.permalink), JSON.stringify({ chunk: chunkInfo.url, preloads: chunkInfo.preloads }));
+        output.write(isNotFound ? '__routes/__not_found.json' : routePointerPath(route.permalink), JSON.stringify({ chunk: chunk.url, preloads: chunk.preloads }));
         if (!isNotFound && route.permalink !== '/') output.write(`${route.permalink.replace(/^\/|\/$/g, '')}.html`, renderRedirectPage(route.permalink));
         if (!isNotFound) linkIndex.push(indexPage(route.permalink, html, doc?.displayPath, doc ? compiled.get(doc.id)!.links : []));
         if (!isNotFound && searchIndexer) searchPages.push(searchIndexer.addPage(route.permalink, html));
@@ -167,24 +170,26 @@ export class SiteBuilder {
 
   constructor(readonly options: BuildOptions) {}
 
-  async load(timer: TaskTimer): Promise<SiteModel> {
+  /** `beforeCompile` gets what the browser runtime is bundled from, so a build can bundle it while Markdown compiles. */
+  async load(timer: TaskTimer, beforeCompile?: (ready: { config: SiteConfig; site: SiteData; generatedCss: string }) => void): Promise<SiteModel> {
     const options = this.options;
     const config = await timer.run('load config', () => resolveConfig(options));
     const paths = resolvePaths(options, config);
     const docs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath, this.docCache));
     const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs));
     const warnings = checkDocsAgainstConfig(config, docs, sidebars, paths.configFile);
+    const themeRoutes = specialRoutes(config, options.projectRoot);
+    // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
+    const homeHref = themeRoutes.some((route) => route.permalink === '/') ? config.baseUrl : firstDocPermalink(sidebars, docs);
+    const site = siteData(config, new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref);
+    const generatedCss = announcementCss(config);
+    beforeCompile?.({ config, site, generatedCss });
     const compiled = await timer.run('compile markdown', () => this.compileDocs(docs, config, paths.staticDirs, (done, total) => timer.progress(done, total)));
     warnings.push(...[...compiled.values()].flatMap((page) => page.warnings));
-    const permalinkByDocId = new Map(docs.map((doc) => [doc.id, doc.permalink]));
     const routes: SiteRoute[] = [
       ...docs.map((doc) => ({ route: docRoute(doc, compiled.get(doc.id)!, sidebars.placementByDocId.get(doc.id), config), doc })),
-      ...specialRoutes(config, options.projectRoot).map((route) => ({ route, doc: undefined })),
+      ...themeRoutes.map((route) => ({ route, doc: undefined })),
     ];
-    // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
-    const homeHref = routes.some(({ route }) => route.permalink === '/') ? config.baseUrl : firstDocPermalink(sidebars, docs);
-    const site = siteData(config, permalinkByDocId, homeHref);
-    const generatedCss = announcementCss(config);
     return { config, paths, docs, sidebars, warnings, compiled, site, routes, generatedCss };
   }
 

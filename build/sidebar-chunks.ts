@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { countLinks, isOpen, WHOLE_SIDEBAR_MAX_LINKS } from '../src/shared/sidebar.ts';
 import type { SidebarItem } from '../src/shared/types.ts';
+import { hashedFile } from './route-chunks.ts';
 
 type Category = Extract<SidebarItem, { type: 'category' }>;
 
@@ -11,18 +11,32 @@ type Category = Extract<SidebarItem, { type: 'category' }>;
  */
 export class ShippedSidebar {
   readonly whole: boolean;
-  /** Category modules of a large sidebar: path below the output folder → contents. */
+  /** Its modules: the shared one of a small sidebar, the category ones of a large one; path below the output folder → contents. */
   readonly files = new Map<string, string>();
+  /** A small sidebar's shared module. */
+  readonly sharedUrl?: string;
   private readonly moduleUrls = new Map<Category, string>();
 
   constructor(private readonly items: SidebarItem[], name: string, private readonly baseUrl: string, assetsDir: string) {
     this.whole = countLinks(items) <= WHOLE_SIDEBAR_MAX_LINKS;
-    if (!this.whole) this.addCategoryModules(items, `${assetsDir}/sidebars/${fileSafe(name)}`);
+    if (this.whole) {
+      const contents = jsonModule(items);
+      const file = hashedFile(`${assetsDir}/sidebars/${fileSafe(name)}`, contents);
+      this.files.set(file, contents);
+      this.sharedUrl = `${baseUrl}${file}`;
+    } else {
+      this.addCategoryModules(items, `${assetsDir}/sidebars/${fileSafe(name)}`);
+    }
   }
 
   /** The sidebar as the page at `permalink` ships and renders it. */
   itemsFor(permalink: string): SidebarItem[] {
     return this.whole ? this.items : this.view(this.items, permalink);
+  }
+
+  /** What the page at `permalink`'s route chunk carries: the shared module, or its own view. */
+  forRouteChunk(permalink: string): { url: string } | { items: SidebarItem[] } {
+    return this.sharedUrl ? { url: this.sharedUrl } : { items: this.itemsFor(permalink) };
   }
 
   private view(items: SidebarItem[], pathname: string | undefined): SidebarItem[] {
@@ -39,7 +53,7 @@ export class ShippedSidebar {
       if (item.type !== 'category') continue;
       this.addCategoryModules(item.items, dir);
       const contents = jsonModule(this.view(item.items, undefined));
-      const file = `${dir}/${fileSafe(item.label).toLowerCase()}-${createHash('sha1').update(contents).digest('hex').slice(0, 10)}.js`;
+      const file = hashedFile(`${dir}/${fileSafe(item.label).toLowerCase()}`, contents);
       this.files.set(file, contents);
       this.moduleUrls.set(item, `${this.baseUrl}${file}`);
     }

@@ -26,6 +26,12 @@ export class TaskTimer {
     }
   }
 
+  /** A stage that runs alongside others: timed from now until it settles, leaving the status line alone. */
+  background<T>(label: string, work: Promise<T>): Promise<T> {
+    const started = performance.now();
+    return work.finally(() => this.timings.push({ label, ms: performance.now() - started }));
+  }
+
   /** Pages done of total in the current stage; shown on a terminal only. */
   progress(done: number, total: number): void {
     if (this.terminal) this.terminal.write(`\r\x1b[K… ${this.current} ${done}/${total}`);

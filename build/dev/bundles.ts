@@ -1,61 +1,15 @@
 /**
- * Watch mode's two esbuild builds, made only when `src/` (or the site data and generated CSS the
- * runtime embeds) changed: the browser runtime with the site CSS, and the server renderer.
- * Route chunks are not bundled here: they are data, written directly by `DevSite`.
+ * Watch mode's server renderer: `build/render.tsx` bundled afresh whenever `src/` changed. (The
+ * browser runtime is bundle.ts's `bundleRuntime`, unminified.)
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Metafile, type Plugin } from 'esbuild';
-import { clientBuildOptions, virtualModulePlugin } from '../bundle.ts';
+import { build, type Plugin } from 'esbuild';
+import { GENERATOR_ROOT } from '../bundle.ts';
 import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
 import type * as RenderModule from '../render.tsx';
-
-/** The generator's own folder: `build/render.tsx` and, normally, the theme in `src/`. */
-export const GENERATOR_ROOT = path.join(import.meta.dirname, '../..');
-
-
-export interface RuntimeBundle {
-  /** Output files, path relative to the output folder → contents. */
-  files: Map<string, Uint8Array>;
-  runtimeUrl: string;
-  runtimePreloads: string[];
-  cssUrl: string;
-}
-
-/** The browser runtime (`src/client/entry.tsx`) and the site CSS, as the production bundle makes them. */
-export async function bundleRuntime(input: { themeRoot: string; siteJson: string; generatedCss: string; baseUrl: string }): Promise<RuntimeBundle> {
-  const { themeRoot, baseUrl } = input;
-  const modules = new Map<string, { contents: string; loader: 'js' | 'css' }>([
-    ['site', { contents: `export default JSON.parse(${JSON.stringify(input.siteJson)});`, loader: 'js' }],
-    ['styles.css', { contents: `@import ${JSON.stringify(path.join(themeRoot, 'src/css/site.css'))};\n${input.generatedCss}`, loader: 'css' }],
-  ]);
-  const outdir = path.join(themeRoot, '.bundle');
-  const result = await build({
-    ...clientBuildOptions(themeRoot, outdir, baseUrl),
-    entryPoints: [
-      { in: path.join(themeRoot, 'src/client/entry.tsx'), out: 'runtime' },
-      { in: 'virtual:styles.css', out: 'site' },
-    ],
-    plugins: [virtualModulePlugin(modules)],
-  });
-  const relative = (file: string) => path.relative(outdir, file).split(path.sep).join('/');
-  const files = new Map(result.outputFiles.map((file) => [relative(file.path), file.contents]));
-  const urlOf = (metaPath: string) => `${baseUrl}${relative(path.join(themeRoot, metaPath))}`;
-  let runtimeUrl = '';
-  let runtimePreloads: string[] = [];
-  let cssUrl = '';
-  for (const [outputPath, output] of Object.entries((result.metafile as Metafile).outputs)) {
-    if (output.entryPoint === 'virtual:styles.css') cssUrl = urlOf(outputPath);
-    else if (output.entryPoint?.endsWith('src/client/entry.tsx')) {
-      runtimeUrl = urlOf(outputPath);
-      runtimePreloads = output.imports.filter((imported) => imported.kind === 'import-statement').map((imported) => urlOf(imported.path));
-    }
-  }
-  return { files, runtimeUrl, runtimePreloads, cssUrl };
-}
-
 
 export type Renderer = Pick<typeof RenderModule, 'renderPage' | 'renderRedirectPage' | 'themeScript'>;
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { watch } from 'chokidar';
 import { createStaticServer } from '../serve.ts';
 import { formatMs } from '../task.ts';
-import { GENERATOR_ROOT } from './bundles.ts';
+import { GENERATOR_ROOT } from '../bundle.ts';
 import { EVENTS_PATH, injectReloadClient } from './client.ts';
 import { describeError, formatReportedError, type ReportedError } from './errors.ts';
 import { DevSite, type RebuildReport } from './site.ts';

@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { NOT_FOUND_PERMALINK, SiteBuilder, firstDocPermalink, type BuildOptions, type SiteModel } from '../build.ts';
-import { routeFileKey } from '../bundle.ts';
+import { bundleRuntime, type RuntimeBundle } from '../bundle.ts';
 import { ContentError, formatWarning, throwIfAny } from '../errors.ts';
 import { checkLinks, indexPage, type PageLinkIndex } from '../links.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
-import { jsonModule, shipSidebars } from '../sidebar-chunks.ts';
+import { shipSidebars } from '../sidebar-chunks.ts';
 import { TaskTimer } from '../task.ts';
 import { routeOutputFile, routePointerPath } from '../../src/shared/paths.ts';
-import { bundleRenderer, bundleRuntime, type Renderer, type RuntimeBundle } from './bundles.ts';
+import { routeChunk } from '../route-chunks.ts';
+import { bundleRenderer, type Renderer } from './bundles.ts';
 import { DevOutput, type PlannedFile } from './output.ts';
 
 export interface DevSiteOptions extends Omit<BuildOptions, 'outDir' | 'search' | 'log'> {
@@ -107,7 +108,7 @@ export class DevSite {
     const sourceChanged = sourceVersion !== this.bundledVersion;
     let bundled = false;
     if (sourceChanged || !this.runtime || this.runtime.key !== runtimeKey) {
-      const runtime = await bundleRuntime({ themeRoot: this.options.themeRoot, siteJson, generatedCss: model.generatedCss, baseUrl: config.baseUrl });
+      const runtime = await bundleRuntime({ themeRoot: this.options.themeRoot, siteJson, generatedCss: model.generatedCss, baseUrl: config.baseUrl, minify: false });
       const files = new Map([...runtime.files].map(([file, contents]) => [file, { hash: contentHash(contents), contents }]));
       this.runtime = { key: runtimeKey, bundle: runtime, files };
       bundled = true;
@@ -126,18 +127,11 @@ export class DevSite {
     for (const [file, planned] of this.runtime.files) plan.set(file, planned);
 
     const shippedSidebars = shipSidebars(sidebars.sidebars, config.baseUrl, DEV_ASSETS);
-    /** A whole sidebar's shared module URL, or a large one's version (its pages' views change with it). */
+    /** A small sidebar's shared module URL, or a large one's version (its pages' views change with it). */
     const sidebarKeys = new Map<string, string>();
     for (const [name, shipped] of Object.entries(shippedSidebars)) {
       for (const [file, contents] of shipped.files) add(file, contents);
-      if (!shipped.whole) {
-        sidebarKeys.set(name, contentHash(JSON.stringify(sidebars.sidebars[name])));
-        continue;
-      }
-      const module = jsonModule(shipped.itemsFor('/'));
-      const file = `${DEV_ASSETS}/sidebars/${name.replace(/[^\w-]/g, '_')}-${contentHash(module).slice(0, 10)}.js`;
-      add(file, module);
-      sidebarKeys.set(name, `${config.baseUrl}${file}`);
+      sidebarKeys.set(name, shipped.sharedUrl ?? contentHash(JSON.stringify(sidebars.sidebars[name])));
     }
 
     const script = renderer.themeScript(config.colorMode);
@@ -148,7 +142,6 @@ export class DevSite {
       const compiled = doc ? model.compiled.get(doc.id) : undefined;
       const sidebarName = route.doc?.sidebarName;
       const shippedSidebar = sidebarName ? shippedSidebars[sidebarName] : undefined;
-      const sidebarUrl = shippedSidebar?.whole ? sidebarKeys.get(sidebarName!) : undefined;
       const routeJson = JSON.stringify(route);
       const signature = contentHash(`${routeJson}\n${compiled ? this.bodyId(compiled) : ''}\n${sidebarName ? sidebarKeys.get(sidebarName) : ''}\n${doc?.displayPath ?? ''}\n${pageInputs}`);
       const previous = this.pages.get(route.permalink);
@@ -162,34 +155,16 @@ export class DevSite {
         add(file, contents);
         files.set(file, plan.get(file)!.hash);
       };
-      const key = routeFileKey(route.permalink);
-      const fields = [`route: JSON.parse(${JSON.stringify(routeJson)})`];
-      const imports: string[] = [];
+      const chunk = routeChunk({ route, body: compiled?.html, sidebar: shippedSidebar?.forRouteChunk(route.permalink), baseUrl: config.baseUrl, assetsDir: DEV_ASSETS });
+      for (const [file, contents] of chunk.files) write(file, contents);
       const sidebar = shippedSidebar?.itemsFor(route.permalink);
-      if (sidebarUrl) {
-        imports.push(`import sidebar from ${JSON.stringify(sidebarUrl)};`);
-        fields.push('sidebar');
-      } else if (sidebar) {
-        fields.push(`sidebar: JSON.parse(${JSON.stringify(JSON.stringify(sidebar))})`);
-      }
-      if (compiled) {
-        const bodyModule = `export default ${JSON.stringify(compiled.html)};`;
-        const bodyFile = `${DEV_ASSETS}/bodies/${key}-${contentHash(bodyModule).slice(0, 10)}.js`;
-        write(bodyFile, bodyModule);
-        fields.push(`loadBody: () => import(${JSON.stringify(`${config.baseUrl}${bodyFile}`)}).then((module) => module.default)`);
-      }
-      const routeModule = `${imports.join('\n')}\nexport default { ${fields.join(', ')} };\n`;
-      const chunkFile = `${DEV_ASSETS}/routes/${key}-${contentHash(routeModule).slice(0, 10)}.js`;
-      write(chunkFile, routeModule);
-      const chunkUrl = `${config.baseUrl}${chunkFile}`;
-      const chunkPreloads = sidebarUrl ? [sidebarUrl] : [];
       const html = renderer.renderPage({
         config, site, chunk: { route, sidebar }, body: compiled?.html, themeScript: script,
-        assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl, chunkPreloads },
+        assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl: chunk.url, chunkPreloads: chunk.preloads },
       });
       const isNotFound = route.permalink === NOT_FOUND_PERMALINK;
       write(isNotFound ? '404.html' : routeOutputFile(route.permalink), html);
-      write(isNotFound ? '__routes/__not_found.json' : routePointerPath(route.permalink), JSON.stringify({ chunk: chunkUrl, preloads: chunkPreloads }));
+      write(isNotFound ? '__routes/__not_found.json' : routePointerPath(route.permalink), JSON.stringify({ chunk: chunk.url, preloads: chunk.preloads }));
       if (!isNotFound && route.permalink !== '/') write(`${route.permalink.replace(/^\/|\/$/g, '')}.html`, renderer.renderRedirectPage(route.permalink));
       const links = isNotFound ? undefined : indexPage(route.permalink, html, doc?.displayPath, compiled?.links ?? []);
       nextPages.set(route.permalink, { signature, files, links });
