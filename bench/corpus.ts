@@ -15,6 +15,8 @@ export interface Corpus {
   pages: number;
   wordsPerPage: number;
   bytes: number;
+  /** Each page's path below `docsDir`. */
+  pageFiles: string[];
 }
 
 export function generateCorpus(pageCount: number, seed: number): Corpus {
@@ -34,5 +36,5 @@ export function generateCorpus(pageCount: number, seed: number): Corpus {
   }
   const sidebarsFile = path.join(root, 'sidebars.js');
   writeFileSync(sidebarsFile, sidebarsModule(plans));
-  return { root, docsDir, sidebarsFile, pages: pageCount, wordsPerPage: Math.round(words / pageCount), bytes };
+  return { root, docsDir, sidebarsFile, pages: pageCount, wordsPerPage: Math.round(words / pageCount), bytes, pageFiles: plans.map((page) => page.sourcePath) };
 }

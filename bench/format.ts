@@ -8,6 +8,10 @@ export function mebibytes(kib: number | undefined): string {
   return kib === undefined ? 'n/a' : `${Math.round(kib / 1024)} MiB`;
 }
 
+export function kibibytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
 export function times(ratio: number): string {
   return `${ratio.toFixed(ratio >= 10 ? 1 : 2)}×`;
 }

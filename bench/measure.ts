@@ -39,7 +39,7 @@ export function hasGnuTime(): boolean {
 
 export async function runBuild(corpus: Corpus, outDir: string): Promise<BuildRun> {
   rmSync(outDir, { recursive: true, force: true });
-  const buildArgs = [...buildCommand(), '--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile, '--out', outDir];
+  const buildArgs = [...npmScriptCommand('build'), '--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile, '--out', outDir];
   const timeFile = path.join(corpus.root, 'time-v.txt');
   const useTime = hasGnuTime();
   const [command, ...args] = useTime ? [GNU_TIME, '-v', '-o', timeFile, ...buildArgs] : buildArgs;
@@ -86,11 +86,11 @@ function timeField(report: string, name: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** `npm run build`'s command as argv, with this Node binary for `node` (npm itself would add its own start-up). */
-export function buildCommand(): string[] {
-  const script = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build;
+/** An npm script's command as argv, with this Node binary for `node` (npm itself would add its own start-up). */
+export function npmScriptCommand(name: 'build' | 'start'): string[] {
+  const script = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[name];
   const [program, ...args] = script.split(/\s+/);
-  if (program !== 'node') throw new Error(`package.json's build script must start with "node" for the benchmark to run it: ${script}`);
+  if (program !== 'node') throw new Error(`package.json's ${name} script must start with "node" for the benchmark to run it: ${script}`);
   return [process.execPath, ...args];
 }
 

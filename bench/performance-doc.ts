@@ -5,7 +5,7 @@ import { WORDS_PER_PAGE } from './corpus-page.ts';
 import { formatMachine, type Machine } from './machine.ts';
 import { PROJECT_ROOT } from './measure.ts';
 import { markdownTable } from './format.ts';
-import { observations, scalingTable, sizesTable, stagesTable } from './report.ts';
+import { comparisonTable, observations, scalingTable, sizesTable, stagesTable } from './report.ts';
 import type { SizeSummary } from './results.ts';
 
 export interface DocInput {
@@ -61,6 +61,17 @@ the number of pages. This page is generated: \`${input.command}\` measures and r
   any Markdown-to-HTML build must do on the same files: read each file, drop the front matter, then
   remark-parse → remark-rehype → HTML string (hast-util-to-html, which rehype-stringify wraps). The
   *ratio* is the build total divided by this floor.
+- **First-load JavaScript.** After the last build of a size, \`bench/first-load.ts\` sums the
+  module script and modulepreloads of the same docs page (the corpus's first page inside a
+  category), raw and gzip -9: what a reader's browser fetches before the page is interactive.
+- **Watch mode** (\`--watch-edits E\`). \`bench/watch.ts\` runs \`npm start\`'s command on the corpus,
+  listens to its server-sent events as an open tab does, then saves one page E times (100 ms
+  apart), timing each save to the \`reload\` event.
+- **Docusaurus** (\`--docusaurus N\`). \`bench/docusaurus.ts\` installs Docusaurus 3.6.3 with the
+  classic preset on first use (into node_modules/.cache) and runs one cold \`docusaurus build\` of
+  the same corpus, docs only, with Node's default heap and /usr/bin/time -v; its process wall
+  time is compared with our build's process wall time (both include start-up). Docusaurus builds
+  no search index; ours includes Pagefind's.
 - **Runs.** Each size is built R times; every figure is the median of the runs, each column on its
   own, so phases need not add up to the total. The floor is measured once after each build, after
   one untimed warm-up pass, so it is the warm best case; each build is a fresh, cold process, so
@@ -73,6 +84,10 @@ Machine: ${formatMachine(machine)}.
 ${markdownTable(sizesTable(summaries))}
 
 Corpus sizes: ${summaries.map((summary) => `${summary.pages} pages = ${(summary.corpusBytes / 1024 / 1024).toFixed(1)} MiB of Markdown, ${summary.wordsPerPage} words a page, ${summary.written ?? 'n/a'} written`).join('; ')}.
+
+## First-load JavaScript, watch mode, Docusaurus
+
+${markdownTable(comparisonTable(summaries))}
 
 ## Build stages as the build names them
 
@@ -94,6 +109,7 @@ ${observations(summaries).map((line) => `- ${line}`).join('\n')}
 \`\`\`bash
 npm run bench -- --pages 100            # one size, 3 runs, console report only
 npm run bench -- --pages 100,1000 --runs 3,2 --write-docs   # several sizes; rewrite this page
+npm run bench -- --pages 100,1000 --watch-edits 20 --docusaurus 100   # also watch mode and Docusaurus
 \`\`\`
 
 Options: \`--runs R\` (one count, or one per size), \`--seed S\`, \`--keep\` (keep the temp corpora

@@ -1,6 +1,6 @@
 /** The report's tables: one size in detail (median and every run), all sizes side by side, and scaling against N. */
 import os from 'node:os';
-import { duration, fixed, mebibytes, times, type Table } from './format.ts';
+import { duration, fixed, kibibytes, mebibytes, times, type Table } from './format.ts';
 import type { SizeResult, SizeSummary } from './results.ts';
 import { REPORT_PHASES, phaseTotals, reportPhase } from './summary-line.ts';
 
@@ -113,3 +113,20 @@ export function observations(summaries: SizeSummary[]): string[] {
   if (busy.length > 0) lines.push(`The machine was busy during ${busy.map((summary) => `the ${summary.pages}-page runs (load average up to ${fixed(summary.maxLoadBefore, 1)} on ${CORES} cores)`).join(' and ')}: wall times are inflated and vary between runs; CPU times are the steadier comparison.`);
   return lines;
 }
+
+/** What a reader, an author and a CI job notice besides build time: JS shipped, watch mode, Docusaurus on the same corpus. */
+export function comparisonTable(summaries: SizeSummary[]): Table {
+  return {
+    header: ['pages', 'first-load JS of a docs page (gzip / raw)', 'watch: save → reload (median, min–max)', 'our build (process wall)', 'Docusaurus 3.6.3 (process wall)', 'Docusaurus peak RSS', 'speed-up'],
+    rows: summaries.map((summary) => [
+      String(summary.pages),
+      `${kibibytes(summary.firstLoadJs.gzip)} / ${kibibytes(summary.firstLoadJs.raw)}`,
+      summary.watch ? `${duration(summary.watch.medianMs)} (${duration(summary.watch.minMs)}–${duration(summary.watch.maxMs)}, ${summary.watch.edits} saves)` : 'not measured',
+      duration(summary.processWallMs),
+      summary.docusaurus ? duration(summary.docusaurus.wallMs) : 'not run',
+      summary.docusaurus ? mebibytes(summary.docusaurus.peakRssKiB) : '',
+      summary.docusaurus ? times(summary.docusaurus.wallMs / summary.processWallMs) : '',
+    ]),
+  };
+}
+

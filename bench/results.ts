@@ -1,7 +1,9 @@
 /** One corpus size's runs, reduced to medians for the report. */
 import type { Corpus } from './corpus.ts';
 import type { FloorRun } from './floor.ts';
+import type { DocusaurusRun } from './docusaurus.ts';
 import type { BuildRun } from './measure.ts';
+import type { WatchRun } from './watch.ts';
 import { median } from './stats.ts';
 import { REPORT_PHASES, phaseTotals, type ReportPhase } from './summary-line.ts';
 
@@ -9,6 +11,10 @@ export interface SizeResult {
   corpus: Corpus;
   runs: BuildRun[];
   floors: FloorRun[];
+  /** First-load JavaScript of one docs page of the last build. */
+  firstLoadJs: { raw: number; gzip: number };
+  watch?: WatchRun;
+  docusaurus?: DocusaurusRun;
 }
 
 export interface SizeSummary {
@@ -39,6 +45,9 @@ export interface SizeSummary {
   maxLoadBefore: number;
   written?: string;
   writtenBytes?: number;
+  firstLoadJs: { raw: number; gzip: number };
+  watch?: { medianMs: number; minMs: number; maxMs: number; edits: number };
+  docusaurus?: DocusaurusRun;
 }
 
 export function summarize(result: SizeResult): SizeSummary {
@@ -73,5 +82,13 @@ export function summarize(result: SizeResult): SizeSummary {
     maxLoadBefore: Math.max(...runs.map((run) => run.loadBefore)),
     written: runs.at(-1)?.summary.written,
     writtenBytes: runs.at(-1)?.summary.writtenBytes,
+    firstLoadJs: result.firstLoadJs,
+    watch: result.watch && {
+      medianMs: median(result.watch.editToReloadMs)!,
+      minMs: Math.min(...result.watch.editToReloadMs),
+      maxMs: Math.max(...result.watch.editToReloadMs),
+      edits: result.watch.editToReloadMs.length,
+    },
+    docusaurus: result.docusaurus,
   };
 }

@@ -10,20 +10,25 @@ import { generateCorpus } from './corpus.ts';
 import { measureFloor, type FloorRun } from './floor.ts';
 import { duration, mebibytes, textTable } from './format.ts';
 import { describeMachine, formatMachine } from './machine.ts';
+import { ensureDocusaurus, runDocusaurus, type DocusaurusRun } from './docusaurus.ts';
+import { firstLoadJsBytes } from './first-load.ts';
 import { hasGnuTime, runBuild, type BuildRun } from './measure.ts';
 import { writePerformanceDoc } from './performance-doc.ts';
-import { scalingTable, sizeTable, sizesTable, stagesTable } from './report.ts';
+import { comparisonTable, scalingTable, sizeTable, sizesTable, stagesTable } from './report.ts';
 import { summarize, type SizeSummary } from './results.ts';
+import { measureWatch, type WatchRun } from './watch.ts';
 
 async function main(options: BenchOptions): Promise<void> {
   const started = performance.now();
   const machine = describeMachine();
   console.log(`Machine: ${formatMachine(machine)}`);
   console.log(`Peak RSS from: ${hasGnuTime() ? '/usr/bin/time -v' : '/proc VmHWM sampling (/usr/bin/time -v not available)'}`);
+  if (options.docusaurusSizes.length > 0) ensureDocusaurus();
   const summaries: SizeSummary[] = [];
   for (const size of options.sizes) {
     summaries.push(await benchSize(size.pages, size.runs, options));
   }
+  console.log(`\n== First-load JavaScript, watch mode, Docusaurus ==\n${textTable(comparisonTable(summaries))}`);
   if (summaries.length > 1) {
     console.log(`\n== All sizes (medians) ==\n${textTable(sizesTable(summaries))}`);
     console.log(`\n== Scaling against N ==\n${textTable(scalingTable(summaries))}`);
@@ -33,7 +38,8 @@ async function main(options: BenchOptions): Promise<void> {
   if (options.writeDocs) {
     const runCounts = [...new Set(options.sizes.map((size) => size.runs))];
     const runsFlag = runCounts.length === 1 ? runCounts[0] : options.sizes.map((size) => size.runs).join(',');
-    const command = `npm run bench -- --pages ${options.sizes.map((size) => size.pages).join(',')} --runs ${runsFlag} --write-docs`;
+    const extras = [options.watchEdits > 0 ? `--watch-edits ${options.watchEdits}` : '', options.docusaurusSizes.length > 0 ? `--docusaurus ${options.docusaurusSizes.join(',')}` : ''].filter(Boolean);
+    const command = `npm run bench -- --pages ${options.sizes.map((size) => size.pages).join(',')} --runs ${runsFlag} ${[...extras, '--write-docs'].join(' ')}`;
     const file = writePerformanceDoc({ summaries, machine, seed: options.seed, command, benchMinutes: minutes });
     console.log(`Wrote ${path.relative(process.cwd(), file)}`);
   }
@@ -47,6 +53,9 @@ async function benchSize(pages: number, runCount: number, options: BenchOptions)
   const outDir = path.join(corpus.root, 'out');
   const runs: BuildRun[] = [];
   const floors: FloorRun[] = [];
+  let firstLoadJs = { raw: 0, gzip: 0 };
+  let watch: WatchRun | undefined;
+  let docusaurus: DocusaurusRun | undefined;
   try {
     measureFloor(corpus.docsDir); // untimed warm-up pass: the floor is the warm, best case
     for (let index = 0; index < runCount; index++) {
@@ -56,10 +65,20 @@ async function benchSize(pages: number, runCount: number, options: BenchOptions)
       floors.push(floor);
       console.log(`run ${index + 1}: build ${duration(run.summary.totalMs)} (process ${duration(run.processWallMs)}, CPU ${duration(run.cpuMs)}), peak RSS ${mebibytes(run.peakRssKiB)}, floor ${duration(floor.ms)} for ${floor.files} files, load before ${run.loadBefore.toFixed(2)}`);
     }
+    // The same page at every size: the first page below a category (the corpus is generated in order).
+    firstLoadJs = firstLoadJsBytes(outDir, `${corpus.pageFiles[1].replace(/\.md$/, '')}/index.html`);
+    if (options.watchEdits > 0) {
+      watch = await measureWatch(corpus, options.watchEdits);
+      console.log(`watch mode: first build served after ${duration(watch.firstBuildMs)}; save → reload ${watch.editToReloadMs.map((ms) => Math.round(ms)).join(', ')} ms`);
+    }
+    if (options.docusaurusSizes.includes(pages)) {
+      docusaurus = await runDocusaurus(corpus);
+      console.log(`Docusaurus ${duration(docusaurus.wallMs)}, peak RSS ${mebibytes(docusaurus.peakRssKiB)}, CPU ${duration(docusaurus.cpuMs)}`);
+    }
   } finally {
     if (!options.keep) rmSync(corpus.root, { recursive: true, force: true });
   }
-  const result = { corpus, runs, floors };
+  const result = { corpus, runs, floors, firstLoadJs, watch, docusaurus };
   const summary = summarize(result);
   console.log(`\n${textTable(sizeTable(result, summary))}`);
   console.log(`\n${textTable(stagesTable(summary))}`);
