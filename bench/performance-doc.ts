@@ -64,9 +64,9 @@ the number of pages. This page is generated: \`${input.command}\` measures and r
 - **First-load JavaScript.** After the last build of a size, \`bench/first-load.ts\` sums the
   module script and modulepreloads of the same docs page (the corpus's first page inside a
   category), raw and gzip -9: what a reader's browser fetches before the page is interactive.
-- **Watch mode** (\`--watch-edits E\`). \`bench/watch.ts\` runs \`npm start\`'s command on the corpus,
-  listens to its server-sent events as an open tab does, then saves one page E times (100 ms
-  apart), timing each save to the \`reload\` event.
+- **Watch mode** (\`--watch N\`). \`bench/watch.ts\` runs \`npm start\`'s command on the corpus,
+  listens to its server-sent events as an open tab does, then saves one page 20 times (100 ms
+  apart), timing each save to the \`reload\` event; the figure is the median.
 - **Docusaurus** (\`--docusaurus N\`). \`bench/docusaurus.ts\` installs Docusaurus 3.6.3 with the
   classic preset on first use (into node_modules/.cache) and runs one cold \`docusaurus build\` of
   the same corpus, docs only, with Node's default heap and /usr/bin/time -v; its process wall
@@ -109,7 +109,7 @@ ${observations(summaries).map((line) => `- ${line}`).join('\n')}
 \`\`\`bash
 npm run bench -- --pages 100            # one size, 3 runs, console report only
 npm run bench -- --pages 100,1000 --runs 3,2 --write-docs   # several sizes; rewrite this page
-npm run bench -- --pages 100,1000 --watch-edits 20 --docusaurus 100   # also watch mode and Docusaurus
+npm run bench -- --pages 100,1000 --watch 1000 --docusaurus 100   # also watch mode and Docusaurus
 \`\`\`
 
 Options: \`--runs R\` (one count, or one per size), \`--seed S\`, \`--keep\` (keep the temp corpora

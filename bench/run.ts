@@ -5,7 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { parseBenchArgs, type BenchOptions } from './args.ts';
+import { parseBenchArgs, WATCH_EDITS, type BenchOptions } from './args.ts';
 import { generateCorpus } from './corpus.ts';
 import { measureFloor, type FloorRun } from './floor.ts';
 import { duration, mebibytes, textTable } from './format.ts';
@@ -38,7 +38,7 @@ async function main(options: BenchOptions): Promise<void> {
   if (options.writeDocs) {
     const runCounts = [...new Set(options.sizes.map((size) => size.runs))];
     const runsFlag = runCounts.length === 1 ? runCounts[0] : options.sizes.map((size) => size.runs).join(',');
-    const extras = [options.watchEdits > 0 ? `--watch-edits ${options.watchEdits}` : '', options.docusaurusSizes.length > 0 ? `--docusaurus ${options.docusaurusSizes.join(',')}` : ''].filter(Boolean);
+    const extras = [options.watchSizes.length > 0 ? `--watch ${options.watchSizes.join(',')}` : '', options.docusaurusSizes.length > 0 ? `--docusaurus ${options.docusaurusSizes.join(',')}` : ''].filter(Boolean);
     const command = `npm run bench -- --pages ${options.sizes.map((size) => size.pages).join(',')} --runs ${runsFlag} ${[...extras, '--write-docs'].join(' ')}`;
     const file = writePerformanceDoc({ summaries, machine, seed: options.seed, command, benchMinutes: minutes });
     console.log(`Wrote ${path.relative(process.cwd(), file)}`);
@@ -67,8 +67,8 @@ async function benchSize(pages: number, runCount: number, options: BenchOptions)
     }
     // The same page at every size: the first page below a category (the corpus is generated in order).
     firstLoadJs = firstLoadJsBytes(outDir, `${corpus.pageFiles[1].replace(/\.md$/, '')}/index.html`);
-    if (options.watchEdits > 0) {
-      watch = await measureWatch(corpus, options.watchEdits);
+    if (options.watchSizes.includes(pages)) {
+      watch = await measureWatch(corpus, WATCH_EDITS);
       console.log(`watch mode: first build served after ${duration(watch.firstBuildMs)}; save → reload ${watch.editToReloadMs.map((ms) => Math.round(ms)).join(', ')} ms`);
     }
     if (options.docusaurusSizes.includes(pages)) {
