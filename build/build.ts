@@ -45,6 +45,7 @@ export interface BuildResult {
 }
 
 export const NOT_FOUND_PERMALINK = '/404.html';
+const MAX_PAGES_QUEUED_FOR_SEARCH = 16;
 
 /** The whole build, one stage per line; the output folder is replaced only if every stage succeeds. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
@@ -65,8 +66,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const linkIndex: PageLinkIndex[] = [];
     // Pagefind runs as its own process: pages go to it as they are rendered, in parallel with writing.
     const searchIndexer = options.search === false ? undefined : await SearchIndexer.start();
-    const searchPages: Promise<void>[] = [];
-    await timer.run('write pages', () => {
+    const searchPages = new Set<Promise<void>>();
+    await timer.run('write pages', async () => {
       for (const [file, contents] of bundle.files) output.write(file, contents);
       for (const shipped of Object.values(shippedSidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
       for (const { route, doc } of routes) {
@@ -83,7 +84,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         output.write(isNotFound ? '__routes/__not_found.json' : routePointerPath(route.permalink), JSON.stringify({ chunk: chunk.url, preloads: chunk.preloads }));
         if (!isNotFound && route.permalink !== '/') output.write(`${route.permalink.replace(/^\/|\/$/g, '')}.html`, renderRedirectPage(route.permalink));
         if (!isNotFound) linkIndex.push(indexPage(route.permalink, html, doc?.displayPath, doc ? compiled.get(doc.id)!.links : []));
-        if (!isNotFound && searchIndexer) searchPages.push(searchIndexer.addPage(route.permalink, html));
+        if (!isNotFound && searchIndexer) {
+          // Bounded: pages rendered faster than Pagefind indexes them queued up whole (4 GiB at 10,000 pages).
+          const added = searchIndexer.addPage(route.permalink, html).finally(() => searchPages.delete(added));
+          searchPages.add(added);
+          if (searchPages.size >= MAX_PAGES_QUEUED_FOR_SEARCH) await Promise.race(searchPages);
+        }
       }
       for (const dir of paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
       if (!routes.some(({ route }) => route.permalink === '/')) output.write('index.html', renderRedirectPage(firstDocPermalink(sidebars, docs)));
@@ -94,7 +100,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const links = await timer.run('check links', () => enforceLinkPolicy(checkLinks(linkIndex, output.listFiles(), config.baseUrl), config, log));
     if (searchIndexer) {
       await timer.run('index search', async () => {
-        await Promise.all(searchPages);
+        await Promise.all([...searchPages]);
         await searchIndexer.write(output.dir);
       });
     }

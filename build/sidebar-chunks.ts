@@ -1,4 +1,4 @@
-import { countLinks, isOpen, WHOLE_SIDEBAR_MAX_LINKS } from '../src/shared/sidebar.ts';
+import { countLinks, WHOLE_SIDEBAR_MAX_LINKS } from '../src/shared/sidebar.ts';
 import type { SidebarItem } from '../src/shared/types.ts';
 import { hashedFile } from './route-chunks.ts';
 
@@ -16,6 +16,8 @@ export class ShippedSidebar {
   /** A small sidebar's shared module. */
   readonly sharedUrl?: string;
   private readonly moduleUrls = new Map<Category, string>();
+  /** For each linked path, the categories that contain it: a page's open categories without searching the tree. */
+  private readonly ancestorsByPath = new Map<string, Set<Category>>();
 
   constructor(private readonly items: SidebarItem[], name: string, private readonly baseUrl: string, assetsDir: string) {
     this.whole = countLinks(items) <= WHOLE_SIDEBAR_MAX_LINKS;
@@ -25,6 +27,7 @@ export class ShippedSidebar {
       this.files.set(file, contents);
       this.sharedUrl = `${baseUrl}${file}`;
     } else {
+      this.indexAncestors(items, []);
       this.addCategoryModules(items, `${assetsDir}/sidebars/${fileSafe(name)}`);
     }
   }
@@ -39,12 +42,27 @@ export class ShippedSidebar {
     return this.sharedUrl ? { url: this.sharedUrl } : { items: this.itemsFor(permalink) };
   }
 
+  /** Categories open on the page at `pathname` (isOpen in src/shared/sidebar.ts, by lookup). */
   private view(items: SidebarItem[], pathname: string | undefined): SidebarItem[] {
+    const active = pathname === undefined ? undefined : this.ancestorsByPath.get(trimSlash(pathname));
     return items.map((item) => {
       if (item.type === 'link') return item;
-      if (isOpen(item, pathname)) return { ...item, items: this.view(item.items, pathname) };
+      if (!item.collapsed || !item.collapsible || active?.has(item)) return { ...item, items: this.view(item.items, pathname) };
       return { ...item, items: [], lazyItems: this.moduleUrls.get(item)! };
     });
+  }
+
+  private indexAncestors(items: SidebarItem[], ancestors: Category[]): void {
+    for (const item of items) {
+      const chain = item.type === 'category' ? [...ancestors, item] : ancestors;
+      if (item.href !== undefined) {
+        const key = trimSlash(item.href);
+        const known = this.ancestorsByPath.get(key) ?? new Set<Category>();
+        for (const category of chain) known.add(category);
+        this.ancestorsByPath.set(key, known);
+      }
+      if (item.type === 'category') this.indexAncestors(item.items, chain);
+    }
   }
 
   /** Children first: a category's module names its closed subcategories' modules, which are content-hashed. */
@@ -72,3 +90,8 @@ export function jsonModule(value: unknown): string {
 function fileSafe(name: string): string {
   return name.replace(/[^\w-]+/g, '_');
 }
+
+function trimSlash(value: string): string {
+  return value.replace(/\/+$/, '') || '/';
+}
+
