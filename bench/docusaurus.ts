@@ -4,11 +4,11 @@
  * registry into node_modules/.cache/docusaurus-3.6.3 (about 1,000 packages). Each build copies the
  * corpus into a site folder there, so webpack resolves the docs' imports from that install.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Corpus } from './corpus.ts';
-import { hasGnuTime, PROJECT_ROOT } from './measure.ts';
+import { PROJECT_ROOT, runTimed } from './measure.ts';
 
 const VERSION = '3.6.3';
 const INSTALL_DIR = path.join(PROJECT_ROOT, 'node_modules/.cache', `docusaurus-${VERSION}`);
@@ -48,26 +48,14 @@ export async function runDocusaurus(corpus: Corpus): Promise<DocusaurusRun> {
   cpSync(corpus.docsDir, path.join(siteDir, 'docs'), { recursive: true });
   cpSync(corpus.sidebarsFile, path.join(siteDir, 'sidebars.js'));
   writeFileSync(path.join(siteDir, 'docusaurus.config.js'), siteConfig());
-  const timeFile = path.join(siteDir, 'time-v.txt');
-  const buildArgs = [process.execPath, CLI, 'build', siteDir, '--out-dir', path.join(siteDir, 'build')];
-  const [command, ...args] = hasGnuTime() ? ['/usr/bin/time', '-v', '-o', timeFile, ...buildArgs] : buildArgs;
-  const started = performance.now();
-  const child = spawn(command, args, { cwd: INSTALL_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
-  const wallMs = performance.now() - started;
   try {
-    if (code !== 0) throw new Error(`docusaurus build exited with code ${code}:\n${output.slice(-3000)}`);
-    const report = existsSync(timeFile) ? readFileSync(timeFile, 'utf8') : '';
-    const field = (name: string) => Number(new RegExp(`^\\s*${name}: ([\\d.]+)$`, 'm').exec(report)?.[1] ?? NaN);
-    const cpuSeconds = field('User time \\(seconds\\)') + field('System time \\(seconds\\)');
-    const peak = field('Maximum resident set size \\(kbytes\\)');
-    return { wallMs, peakRssKiB: Number.isNaN(peak) ? undefined : peak, cpuMs: Number.isNaN(cpuSeconds) ? undefined : cpuSeconds * 1000 };
+    const run = await runTimed([process.execPath, CLI, 'build', siteDir, '--out-dir', path.join(siteDir, 'build')], {
+      cwd: INSTALL_DIR,
+      timeFile: path.join(siteDir, 'time-v.txt'),
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    if (run.code !== 0) throw new Error(`docusaurus build exited with code ${run.code}:\n${`${run.stdout}${run.stderr}`.slice(-3000)}`);
+    return { wallMs: run.wallMs, peakRssKiB: run.peakRssKiB, cpuMs: run.cpuMs };
   } finally {
     rmSync(siteDir, { recursive: true, force: true });
     rmSync(path.join(INSTALL_DIR, 'node_modules/.cache'), { recursive: true, force: true });

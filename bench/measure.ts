@@ -39,18 +39,47 @@ export function hasGnuTime(): boolean {
 
 export async function runBuild(corpus: Corpus, outDir: string): Promise<BuildRun> {
   rmSync(outDir, { recursive: true, force: true });
-  const buildArgs = [...npmScriptCommand('build'), '--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile, '--out', outDir];
-  const timeFile = path.join(corpus.root, 'time-v.txt');
-  const useTime = hasGnuTime();
-  const [command, ...args] = useTime ? [GNU_TIME, '-v', '-o', timeFile, ...buildArgs] : buildArgs;
   const loadBefore = os.loadavg()[0];
-  const started = performance.now();
-  const child = spawn(command, args, {
+  let sampler: ReturnType<typeof sampleProcessTree> | undefined;
+  const run = await runTimed([...npmScriptCommand('build'), '--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile, '--out', outDir], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(PROJECT_ROOT, 'tsconfig.json') },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeFile: path.join(corpus.root, 'time-v.txt'),
+    onSpawn: (pid) => (sampler = sampleProcessTree(pid)),
   });
-  const sampler = sampleProcessTree(child.pid!);
+  const tree = sampler!.stop();
+  if (run.code !== 0) throw new Error(`the build exited with code ${run.code}:\n${run.stderr.slice(-4000)}`);
+  const summary = parseSummaryLine(run.stdout);
+  if (!summary) throw new Error(`no "Built N pages in …" summary line in the build output:\n${run.stdout.slice(-2000)}`);
+  const peakRssKiB = run.peakRssKiB ?? tree.peakProcessHwmKiB;
+  return {
+    summary,
+    processWallMs: run.wallMs,
+    peakRssKiB,
+    peakTreeRssKiB: tree.peakTreeRssKiB,
+    rssSource: run.peakRssKiB !== undefined ? 'time -v' : peakRssKiB !== undefined ? '/proc VmHWM' : 'none',
+    cpuMs: run.cpuMs,
+    loadBefore,
+  };
+}
+
+export interface TimedRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Spawn to exit. */
+  wallMs: number;
+  /** From `/usr/bin/time -v` when it is there: the largest single process, KiB; user + system CPU of the tree, ms. */
+  peakRssKiB?: number;
+  cpuMs?: number;
+}
+
+/** Runs a command to its exit under `/usr/bin/time -v` (when there is one), collecting its output. */
+export async function runTimed(argv: string[], options: { cwd: string; timeFile: string; env?: NodeJS.ProcessEnv; onSpawn?: (pid: number) => void }): Promise<TimedRun> {
+  const useTime = hasGnuTime();
+  const [command, ...args] = useTime ? [GNU_TIME, '-v', '-o', options.timeFile, ...argv] : argv;
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  options.onSpawn?.(child.pid!);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -59,24 +88,14 @@ export async function runBuild(corpus: Corpus, outDir: string): Promise<BuildRun
     child.on('error', reject);
     child.on('close', resolve);
   });
-  const processWallMs = performance.now() - started;
-  const tree = sampler.stop();
-  if (code !== 0) throw new Error(`the build exited with code ${code}:\n${stderr.slice(-4000)}`);
-  const summary = parseSummaryLine(stdout);
-  if (!summary) throw new Error(`no "Built N pages in …" summary line in the build output:\n${stdout.slice(-2000)}`);
-  const timeReport = useTime ? readFileSync(timeFile, 'utf8') : '';
-  const timed = timeField(timeReport, 'Maximum resident set size \\(kbytes\\)');
-  const userSeconds = timeField(timeReport, 'User time \\(seconds\\)');
-  const systemSeconds = timeField(timeReport, 'System time \\(seconds\\)');
-  const peakRssKiB = timed ?? tree.peakProcessHwmKiB;
+  const wallMs = performance.now() - started;
+  const report = useTime && existsSync(options.timeFile) ? readFileSync(options.timeFile, 'utf8') : '';
+  const userSeconds = timeField(report, 'User time \\(seconds\\)');
+  const systemSeconds = timeField(report, 'System time \\(seconds\\)');
   return {
-    summary,
-    processWallMs,
-    peakRssKiB,
-    peakTreeRssKiB: tree.peakTreeRssKiB,
-    rssSource: timed !== undefined ? 'time -v' : peakRssKiB !== undefined ? '/proc VmHWM' : 'none',
+    code, stdout, stderr, wallMs,
+    peakRssKiB: timeField(report, 'Maximum resident set size \\(kbytes\\)'),
     cpuMs: userSeconds !== undefined && systemSeconds !== undefined ? (userSeconds + systemSeconds) * 1000 : undefined,
-    loadBefore,
   };
 }
 

@@ -79,13 +79,9 @@ class ReloadEvents {
       const request = http.get(url, (response) => {
         let buffer = '';
         response.setEncoding('utf8').on('data', (chunk: string) => {
-          buffer += chunk;
-          let end;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const frame = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(frame)?.[1];
-            const data = /^data: (.*)$/m.exec(frame)?.[1] ?? '';
+          const { received, rest } = takeServerEvents(buffer + chunk);
+          buffer = rest;
+          for (const { event, data } of received) {
             if (event === 'reload' || event === 'build-error') for (const wake of events.waiters.splice(0)) wake(event, data);
           }
         });
@@ -111,3 +107,19 @@ class ReloadEvents {
     this.request.destroy();
   }
 }
+
+/** The complete server-sent events at the start of `buffer` (name and data line), and what follows them. */
+export function takeServerEvents(buffer: string): { received: { event: string; data: string }[]; rest: string } {
+  const received: { event: string; data: string }[] = [];
+  let rest = buffer;
+  let end;
+  while ((end = rest.indexOf('\n\n')) !== -1) {
+    const frame = rest.slice(0, end);
+    rest = rest.slice(end + 2);
+    const event = /^event: (.*)$/m.exec(frame)?.[1];
+    const data = /^data: (.*)$/m.exec(frame)?.[1];
+    if (event && data !== undefined) received.push({ event, data });
+  }
+  return { received, rest };
+}
+

@@ -73,10 +73,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       for (const { route, doc } of routes) {
         const shippedSidebar = route.doc?.sidebarName ? shippedSidebars[route.doc.sidebarName] : undefined;
         const body = doc && compiled.get(doc.id)!.html;
-        const chunk = routeChunk({ route, body, sidebar: shippedSidebar?.forRouteChunk(route.permalink), baseUrl: config.baseUrl, assetsDir: ASSETS_DIR });
+        const sidebar = shippedSidebar?.forPage(route.permalink);
+        const chunk = routeChunk({ route, body, sidebar: sidebar?.chunk, baseUrl: config.baseUrl, assetsDir: ASSETS_DIR });
         for (const [file, contents] of chunk.files) output.write(file, contents);
         const html = renderPage({
-          config, site, chunk: { route, sidebar: shippedSidebar?.itemsFor(route.permalink) }, body, themeScript: script,
+          config, site, chunk: { route, sidebar: sidebar?.items }, body, themeScript: script,
           assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl: chunk.url, chunkPreloads: chunk.preloads },
         });
         const isNotFound = route.permalink === NOT_FOUND_PERMALINK;

@@ -32,14 +32,11 @@ export class ShippedSidebar {
     }
   }
 
-  /** The sidebar as the page at `permalink` ships and renders it. */
-  itemsFor(permalink: string): SidebarItem[] {
-    return this.whole ? this.items : this.view(this.items, permalink);
-  }
-
-  /** What the page at `permalink`'s route chunk carries: the shared module, or its own view. */
-  forRouteChunk(permalink: string): { url: string } | { items: SidebarItem[] } {
-    return this.sharedUrl ? { url: this.sharedUrl } : { items: this.itemsFor(permalink) };
+  /** The page at `permalink`: the items it renders, and what its route chunk carries (the shared module, or those items). */
+  forPage(permalink: string): { items: SidebarItem[]; chunk: { url: string } | { items: SidebarItem[] } } {
+    if (this.sharedUrl) return { items: this.items, chunk: { url: this.sharedUrl } };
+    const items = this.view(this.items, permalink);
+    return { items, chunk: { items } };
   }
 
   /** Categories open on the page at `pathname` (isOpen in src/shared/sidebar.ts, by lookup). */

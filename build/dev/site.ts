@@ -155,9 +155,10 @@ export class DevSite {
         add(file, contents);
         files.set(file, plan.get(file)!.hash);
       };
-      const chunk = routeChunk({ route, body: compiled?.html, sidebar: shippedSidebar?.forRouteChunk(route.permalink), baseUrl: config.baseUrl, assetsDir: DEV_ASSETS });
+      const pageSidebar = shippedSidebar?.forPage(route.permalink);
+      const chunk = routeChunk({ route, body: compiled?.html, sidebar: pageSidebar?.chunk, baseUrl: config.baseUrl, assetsDir: DEV_ASSETS });
       for (const [file, contents] of chunk.files) write(file, contents);
-      const sidebar = shippedSidebar?.itemsFor(route.permalink);
+      const sidebar = pageSidebar?.items;
       const html = renderer.renderPage({
         config, site, chunk: { route, sidebar }, body: compiled?.html, themeScript: script,
         assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl: chunk.url, chunkPreloads: chunk.preloads },

@@ -5,6 +5,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { takeServerEvents } from '../../bench/watch.ts';
 import { startDevServer, type DevServer } from '../../build/dev/server.ts';
 import { projectRoot } from '../helpers/site.ts';
 
@@ -29,15 +30,9 @@ class EventClient {
         let buffer = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const frame = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(frame)?.[1];
-            const data = /^data: (.*)$/m.exec(frame)?.[1];
-            if (event && data) client.received.push({ event, data: JSON.parse(data) });
-          }
+          const { received, rest } = takeServerEvents(buffer + chunk);
+          buffer = rest;
+          for (const { event, data } of received) client.received.push({ event, data: JSON.parse(data) });
           for (const wake of client.waiters.splice(0)) wake();
         });
         resolve(client);

@@ -28,14 +28,17 @@ test('a small sidebar ships whole and renders collapsed categories too, so they 
   const shipped = new ShippedSidebar(sidebarOf(5, 10), 'docs', '/', 'assets');
   assert.equal(shipped.whole, true);
   assert.equal(shipped.files.size, 1, 'one module every page shares');
-  assert.match(render(shipped.itemsFor('/c0/p0'), '/c0/p0'), /href="\/c4\/p9"/);
+  assert.match(render(shipped.forPage('/c0/p0').items, '/c0/p0'), /href="\/c4\/p9"/);
 });
 
 test('a large sidebar ships each page its open categories; a closed one names a module with its items', () => {
-  const shipped = new ShippedSidebar(sidebarOf(40, 20), 'docs', '/base/', 'assets');
+  const full = sidebarOf(40, 20);
+  const shipped = new ShippedSidebar(full, 'docs', '/base/', 'assets');
   assert.ok(40 * 20 > WHOLE_SIDEBAR_MAX_LINKS);
   assert.equal(shipped.whole, false);
-  const view = shipped.itemsFor('/c7/p3');
+  const page = shipped.forPage('/c7/p3');
+  const view = page.items;
+  assert.deepEqual(page.chunk, { items: view }, 'the route chunk carries the same view');
   const html = render(view, '/c7/p3');
   assert.match(html, /href="\/c7\/p19"/, 'the current page’s category is rendered');
   assert.doesNotMatch(html, /href="\/c8\/p0"/, 'closed categories are not');
@@ -44,14 +47,14 @@ test('a large sidebar ships each page its open categories; a closed one names a 
   assert.deepEqual(closed.items, []);
   assert.match(closed.lazyItems!, /^\/base\/assets\/sidebars\/docs\/category_8-[0-9a-f]{10}\.js$/);
   const module = shipped.files.get(closed.lazyItems!.slice('/base/'.length))!;
-  assert.deepEqual(moduleItems(module), sidebarOf(40, 20)[8].type === 'category' ? (sidebarOf(40, 20)[8] as { items: SidebarItem[] }).items : []);
-  assert.ok(JSON.stringify(view).length < JSON.stringify(sidebarOf(40, 20)).length / 5, 'a page ships a small part of the sidebar');
+  assert.deepEqual(moduleItems(module), (full[8] as Extract<SidebarItem, { type: 'category' }>).items);
+  assert.ok(JSON.stringify(view).length < JSON.stringify(full).length / 5, 'a page ships a small part of the sidebar');
 });
 
 test('nested closed categories inside a category module are stubs with modules of their own', () => {
   const nested: SidebarItem[] = [{ type: 'category', label: 'Outer', collapsed: true, collapsible: true, items: sidebarOf(30, 12) }];
   const shipped = new ShippedSidebar(nested, 'docs', '/', 'assets');
-  const outer = shipped.itemsFor('/elsewhere')[0] as Extract<SidebarItem, { type: 'category' }>;
+  const outer = shipped.forPage('/elsewhere').items[0] as Extract<SidebarItem, { type: 'category' }>;
   const inner = moduleItems(shipped.files.get(outer.lazyItems!.slice(1))!);
   assert.equal(inner.length, 30);
   const first = inner[0] as Extract<SidebarItem, { type: 'category' }>;
