@@ -39,4 +39,8 @@ await build({
   plugins: [sourceLocations],
 });
 process.once('exit', () => rmSync(outfile, { force: true }));
+// React reads NODE_ENV once, when first imported: a build renders with the production server
+// renderer (its development build checks every element and prop: 540 -> 390 ms of writing 100 pages).
+// Watch mode keeps development React for its warnings.
+if (process.argv[2] === 'build') process.env.NODE_ENV ??= 'production';
 await import(pathToFileURL(outfile).href);
