@@ -1,23 +1,23 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ASSETS_DIR, bundleRuntime, GENERATOR_ROOT, type RuntimeBundle } from './bundle.ts';
+import { bundleRuntime, GENERATOR_ROOT } from './bundle.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
 import { collectDocs, type Doc, type DocCache } from './docs.ts';
 import { ContentError, throwIfAny, type Warning } from './errors.ts';
-import { checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, serializeLinkSources, type LinkReport, type PageLinkIndex } from './links.ts';
-import type { CompiledMarkdown } from './markdown/compile.ts';
-import { compilePages } from './markdown/compile-pool.ts';
+import type { WrittenPage } from './doc-pages.ts';
+import { checkLinks, formatBrokenLink, LINK_SOURCES_FILE, serializeLinkSources, type LinkReport, type PageLinkIndex } from './links.ts';
+import type { CompiledMarkdown, MarkdownOptions } from './markdown/compile.ts';
 import { OutputFolder } from './output.ts';
-import { renderPage, renderRedirectPage, scriptHash, themeScript } from './render.tsx';
+import { NOT_FOUND_PERMALINK } from './page-files.ts';
+import { renderRedirectPage, scriptHash, themeScript } from './render.tsx';
 import { docRoute, siteData } from './routes.ts';
 import { SearchIndexer } from './search.ts';
-import { routeChunk } from './route-chunks.ts';
-import { shipSidebars } from './sidebar-chunks.ts';
 import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
 import { writeSitemap } from './sitemap.ts';
 import { TaskTimer, formatMs } from './task.ts';
-import { routeOutputFile, routePointerPath } from '../src/shared/paths.ts';
+import { compilePages, workersFor } from './workers.ts';
+import { writeDocPages } from './write-pages.ts';
 import type { RouteData, SiteConfig, SiteData } from '../src/shared/types.ts';
 
 export interface BuildOptions {
@@ -44,74 +44,111 @@ export interface BuildResult {
   summary: string;
 }
 
-export const NOT_FOUND_PERMALINK = '/404.html';
 const MAX_PAGES_QUEUED_FOR_SEARCH = 16;
 
-/** The whole build, one stage per line; the output folder is replaced only if every stage succeeds. */
+/**
+ * The whole build, one stage per line; the output folder is replaced only if every stage succeeds.
+ * Doc pages stream through compile, render and write on every core while esbuild bundles the
+ * runtime; what is kept of each page is its link index (and its HTML until Pagefind has it).
+ */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   const timer = new TaskTimer(log);
   const started = performance.now();
-  let runtime: Promise<RuntimeBundle> | undefined;
-  const { config, paths, docs, sidebars, warnings, compiled, site, routes } = await new SiteBuilder(options).load(timer, (ready) => {
-    const bundling = bundleRuntime({ themeRoot: GENERATOR_ROOT, siteJson: JSON.stringify(ready.site), generatedCss: ready.generatedCss, baseUrl: ready.config.baseUrl, minify: true });
-    runtime = timer.background('bundle client', bundling);
-    runtime.catch(() => {}); // awaited below; a compile error may come first
-  });
-  const bundle = await runtime!;
-  const shippedSidebars = shipSidebars(sidebars.sidebars, config.baseUrl, ASSETS_DIR);
+  const sources = await new SiteBuilder(options).loadSources(timer);
+  const { config, paths, docs, sidebars, site, themeRoutes } = sources;
+  const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, siteJson: JSON.stringify(site), generatedCss: sources.generatedCss, baseUrl: config.baseUrl, minify: true }));
+  bundling.catch(() => {}); // awaited below; a content error may come first
   const output = OutputFolder.prepare(paths.outDir);
   try {
     const script = themeScript(config.colorMode);
-    const linkIndex: PageLinkIndex[] = [];
-    // Pagefind runs as its own process: pages go to it as they are rendered, in parallel with writing.
-    const searchIndexer = options.search === false ? undefined : await SearchIndexer.start();
-    const searchPages = new Set<Promise<void>>();
-    await timer.run('write pages', async () => {
-      for (const [file, contents] of bundle.files) output.write(file, contents);
-      for (const shipped of Object.values(shippedSidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
-      for (const { route, doc } of routes) {
-        const shippedSidebar = route.doc?.sidebarName ? shippedSidebars[route.doc.sidebarName] : undefined;
-        const body = doc && compiled.get(doc.id)!.html;
-        const sidebar = shippedSidebar?.forPage(route.permalink);
-        const chunk = routeChunk({ route, body, sidebar: sidebar?.chunk, baseUrl: config.baseUrl, assetsDir: ASSETS_DIR });
-        for (const [file, contents] of chunk.files) output.write(file, contents);
-        const html = renderPage({
-          config, site, chunk: { route, sidebar: sidebar?.items }, body, themeScript: script,
-          assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl: chunk.url, chunkPreloads: chunk.preloads },
-        });
-        const isNotFound = route.permalink === NOT_FOUND_PERMALINK;
-        output.write(isNotFound ? '404.html' : routeOutputFile(route.permalink), html);
-        output.write(isNotFound ? '__routes/__not_found.json' : routePointerPath(route.permalink), JSON.stringify({ chunk: chunk.url, preloads: chunk.preloads }));
-        if (!isNotFound && route.permalink !== '/') output.write(`${route.permalink.replace(/^\/|\/$/g, '')}.html`, renderRedirectPage(route.permalink));
-        if (!isNotFound) linkIndex.push(indexPage(route.permalink, html, doc?.displayPath, doc ? compiled.get(doc.id)!.links : []));
-        if (!isNotFound && searchIndexer) {
-          // Bounded: pages rendered faster than Pagefind indexes them queued up whole (4 GiB at 10,000 pages).
-          const added = searchIndexer.addPage(route.permalink, html).finally(() => searchPages.delete(added));
-          searchPages.add(added);
-          if (searchPages.size >= MAX_PAGES_QUEUED_FOR_SEARCH) await Promise.race(searchPages);
-        }
-      }
+    const pages = new WrittenPages(output, options.search === false ? undefined : await SearchIndexer.start(), (done) => timer.progress(done, docs.length));
+    const tasks = docs.map((doc) => ({ doc, placement: sidebars.placementByDocId.get(doc.id) }));
+    const setup = { markdown: markdownOptions(docs, config, paths.staticDirs), config, site, sidebars: sidebars.sidebars, themeScript: script, outDir: output.dir };
+    const writer = await timer.run('compile and write pages', () => writeDocPages({ tasks, setup, runtime: bundling.then(({ runtimeUrl, runtimePreloads, cssUrl }) => ({ runtimeUrl, runtimePreloads, cssUrl })), onWritten: (index, outcome) => pages.add(index, outcome) }));
+    throwIfAny(pages.errors());
+    log(pages.threadTimeSummary(1 + workersFor(docs.length)));
+    await timer.run('write site files', async () => {
+      for (const [index, route] of themeRoutes.entries()) await pages.add(docs.length + index, { status: 'fulfilled', value: writer.writeRoute({ route }) });
+      for (const [file, contents] of (await bundling).files) output.write(file, contents);
+      for (const shipped of Object.values(writer.sidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
       for (const dir of paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
-      if (!routes.some(({ route }) => route.permalink === '/')) output.write('index.html', renderRedirectPage(firstDocPermalink(sidebars, docs)));
-      output.write(LINK_SOURCES_FILE, serializeLinkSources(linkIndex, config.baseUrl));
-      writeSitemap(output, config, routes.map(({ route }) => route.permalink).filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
+      if (!themeRoutes.some((route) => route.permalink === '/')) output.write('index.html', renderRedirectPage(firstDocPermalink(sidebars, docs)));
+      output.write(LINK_SOURCES_FILE, serializeLinkSources(pages.linkIndex(), config.baseUrl));
+      const permalinks = [...docs.map((doc) => doc.permalink), ...themeRoutes.map((route) => route.permalink)];
+      writeSitemap(output, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
       output.write('_headers', securityHeaders(scriptHash(script)));
     });
-    const links = await timer.run('check links', () => enforceLinkPolicy(checkLinks(linkIndex, output.listFiles(), config.baseUrl), config, log));
-    if (searchIndexer) {
-      await timer.run('index search', async () => {
-        await Promise.all([...searchPages]);
-        await searchIndexer.write(output.dir);
-      });
-    }
+    const links = await timer.run('check links', () => enforceLinkPolicy(checkLinks(pages.linkIndex(), output.listFiles(), config.baseUrl), config, log));
+    if (pages.search) await timer.run('index search', () => pages.writeSearchIndex());
     output.commit();
-    const summary = `Built ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${path.relative(process.cwd(), paths.outDir) || '.'}`;
-    return { pages: linkIndex.length, outDir: paths.outDir, warnings, timings: timer.timings, themeScriptHash: scriptHash(script), links, summary };
+    const pageCount = pages.linkIndex().length;
+    const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${path.relative(process.cwd(), paths.outDir) || '.'}`;
+    return { pages: pageCount, outDir: paths.outDir, warnings: [...sources.warnings, ...pages.warnings()], timings: timer.timings, themeScriptHash: scriptHash(script), links, summary };
   } catch (error) {
     output.discard();
     await SearchIndexer.stop();
     throw error;
+  }
+}
+
+/**
+ * What the build keeps of the pages written so far, by page index (docs, then theme pages), so
+ * reports come out in page order whichever thread finished first. Pages go on to Pagefind, at
+ * most MAX_PAGES_QUEUED_FOR_SEARCH at a time: pages rendered faster than it indexes them queued
+ * up whole (4 GiB at 10,000 pages).
+ */
+class WrittenPages {
+  private readonly links: (PageLinkIndex | undefined)[] = [];
+  private readonly warningsByPage: Warning[][] = [];
+  private readonly errorsByPage: ContentError[][] = [];
+  private readonly searchQueue = new Set<Promise<void>>();
+  private readonly threadMs = { compile: 0, render: 0, write: 0 };
+  private done = 0;
+
+  constructor(private readonly output: OutputFolder, readonly search: SearchIndexer | undefined, private readonly onProgress: (done: number) => void) {}
+
+  async add(index: number, outcome: PromiseSettledResult<WrittenPage>): Promise<void> {
+    this.onProgress(++this.done);
+    if (outcome.status === 'rejected') {
+      if (!Array.isArray(outcome.reason)) throw outcome.reason;
+      this.errorsByPage[index] = outcome.reason as ContentError[];
+      return;
+    }
+    const page = outcome.value;
+    this.output.record(page.files, page.bytes);
+    this.links[index] = page.links;
+    this.warningsByPage[index] = page.warnings;
+    for (const step of ['compile', 'render', 'write'] as const) this.threadMs[step] += page.threadMs[step];
+    if (this.search && page.links) {
+      const added = this.search.addPage(page.permalink, page.html).finally(() => this.searchQueue.delete(added));
+      this.searchQueue.add(added);
+      if (this.searchQueue.size >= MAX_PAGES_QUEUED_FOR_SEARCH) await Promise.race(this.searchQueue);
+    }
+  }
+
+  /** Time the doc pages took per step, summed over the threads that wrote them (the benchmark reads this line). */
+  threadTimeSummary(threads: number): string {
+    const { compile, render, write } = this.threadMs;
+    return `Thread time over ${threads} thread${threads === 1 ? '' : 's'}: compile ${formatMs(compile)}, render ${formatMs(render)}, write ${formatMs(write)}`;
+  }
+
+  errors(): ContentError[] {
+    return this.errorsByPage.flat();
+  }
+
+  warnings(): Warning[] {
+    return this.warningsByPage.flat();
+  }
+
+  /** Every page but the not-found page, in page order. */
+  linkIndex(): PageLinkIndex[] {
+    return this.links.filter((links) => links !== undefined);
+  }
+
+  async writeSearchIndex(): Promise<void> {
+    await Promise.all([...this.searchQueue]);
+    await this.search!.write(this.output.dir);
   }
 }
 
@@ -149,25 +186,32 @@ export interface SiteRoute { route: RouteData; doc: Doc | undefined }
 
 export type SitePaths = ReturnType<typeof resolvePaths>;
 
-/** Everything the pages are made from, before bundling and rendering. */
-export interface SiteModel {
+/** What the pages are made from, before any Markdown is compiled. */
+export interface SiteSources {
   config: SiteConfig;
   paths: SitePaths;
   docs: Doc[];
   sidebars: ResolvedSidebars;
   warnings: Warning[];
-  /** Compiled Markdown by doc id; a doc that was not compiled again keeps the same object. */
-  compiled: Map<string, CompiledMarkdown>;
   site: SiteData;
-  routes: SiteRoute[];
+  /** Home, errors and not-found pages, as the config asks. */
+  themeRoutes: RouteData[];
   generatedCss: string;
 }
 
+/** The sources with every doc compiled: what watch mode renders from. */
+export interface SiteModel extends SiteSources {
+  /** Compiled Markdown by doc id; a doc that was not compiled again keeps the same object. */
+  compiled: Map<string, CompiledMarkdown>;
+  routes: SiteRoute[];
+}
+
 /**
- * The stages that read author input: config, docs, sidebars, Markdown, routes. `buildSite` loads
- * once; watch mode keeps one builder and loads again after every change. Compiled docs are kept
- * by doc id with a key of everything they were compiled from (text, place, compile options, the
- * targets of their `.md` links, the presence of their images), so unchanged docs are not compiled again.
+ * The stages that read author input: config, docs, sidebars, Markdown, routes. The build loads
+ * the sources once and streams the pages; watch mode keeps one builder and loads again after every
+ * change. Compiled docs are kept by doc id with a key of everything they were compiled from (text,
+ * place, compile options, the targets of their `.md` links, the presence of their images), so
+ * unchanged docs are not compiled again.
  */
 export class SiteBuilder {
   private readonly compiledDocs = new Map<string, { key: string; compiled: CompiledMarkdown }>();
@@ -177,8 +221,7 @@ export class SiteBuilder {
 
   constructor(readonly options: BuildOptions) {}
 
-  /** `beforeCompile` gets what the browser runtime is bundled from, so a build can bundle it while Markdown compiles. */
-  async load(timer: TaskTimer, beforeCompile?: (ready: { config: SiteConfig; site: SiteData; generatedCss: string }) => void): Promise<SiteModel> {
+  async loadSources(timer: TaskTimer): Promise<SiteSources> {
     const options = this.options;
     const config = await timer.run('load config', () => resolveConfig(options));
     const paths = resolvePaths(options, config);
@@ -189,26 +232,29 @@ export class SiteBuilder {
     // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
     const homeHref = themeRoutes.some((route) => route.permalink === '/') ? config.baseUrl : firstDocPermalink(sidebars, docs);
     const site = siteData(config, new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref);
-    const generatedCss = announcementCss(config);
-    beforeCompile?.({ config, site, generatedCss });
+    return { config, paths, docs, sidebars, warnings, site, themeRoutes, generatedCss: announcementCss(config) };
+  }
+
+  async load(timer: TaskTimer): Promise<SiteModel> {
+    const sources = await this.loadSources(timer);
+    const { config, docs, sidebars, paths } = sources;
     const compiled = await timer.run('compile markdown', () => this.compileDocs(docs, config, paths.staticDirs, (done, total) => timer.progress(done, total)));
-    warnings.push(...[...compiled.values()].flatMap((page) => page.warnings));
     const routes: SiteRoute[] = [
       ...docs.map((doc) => ({ route: docRoute(doc, compiled.get(doc.id)!, sidebars.placementByDocId.get(doc.id), config), doc })),
-      ...themeRoutes.map((route) => ({ route, doc: undefined })),
+      ...sources.themeRoutes.map((route) => ({ route, doc: undefined })),
     ];
-    return { config, paths, docs, sidebars, warnings, compiled, site, routes, generatedCss };
+    const warnings = [...sources.warnings, ...[...compiled.values()].flatMap((page) => page.warnings)];
+    return { ...sources, warnings, compiled, routes };
   }
 
   private async compileDocs(docs: Doc[], config: SiteConfig, staticDirs: string[], onProgress: (done: number, total: number) => void): Promise<Map<string, CompiledMarkdown>> {
-    const permalinkBySourcePath = new Map(docs.map((doc) => [doc.sourcePath, doc.permalink]));
-    const options = { permalinkBySourcePath, staticDirs, baseUrl: config.baseUrl, minTocLevel: config.tableOfContents.minHeadingLevel, maxTocLevel: config.tableOfContents.maxHeadingLevel };
+    const options = markdownOptions(docs, config, staticDirs);
     const optionsKey = JSON.stringify([staticDirs, options.baseUrl, options.minTocLevel, options.maxTocLevel]);
     const compiled = new Map<string, CompiledMarkdown>();
     const stale: { doc: Doc; key: string }[] = [];
     this.recompiled = [];
     for (const doc of docs) {
-      const key = compileKey(doc, optionsKey, permalinkBySourcePath, staticDirs);
+      const key = compileKey(doc, optionsKey, options.permalinkBySourcePath, staticDirs);
       const cached = this.compiledDocs.get(doc.id);
       if (cached?.key === key) compiled.set(doc.id, cached.compiled);
       else stale.push({ doc, key });
@@ -233,6 +279,16 @@ export class SiteBuilder {
     throwIfAny(errors);
     return compiled;
   }
+}
+
+function markdownOptions(docs: Doc[], config: SiteConfig, staticDirs: string[]): MarkdownOptions {
+  return {
+    permalinkBySourcePath: new Map(docs.map((doc) => [doc.sourcePath, doc.permalink])),
+    staticDirs,
+    baseUrl: config.baseUrl,
+    minTocLevel: config.tableOfContents.minHeadingLevel,
+    maxTocLevel: config.tableOfContents.maxHeadingLevel,
+  };
 }
 
 // Over-approximations, which is safe for a cache key: anything that looks like a `.md` link target

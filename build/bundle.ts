@@ -6,11 +6,11 @@
  */
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { ASSETS_DIR, type RuntimeAssets } from './page-files.ts';
 
 /** The theme and runtime live beside the generator, whatever folder a site is built from. */
 export const GENERATOR_ROOT = path.join(import.meta.dirname, '..');
 
-export const ASSETS_DIR = 'assets';
 
 export interface RuntimeInput {
   /** The folder whose `src/` is bundled: the generator's own, or watch mode's copy. */
@@ -23,13 +23,9 @@ export interface RuntimeInput {
   minify: boolean;
 }
 
-export interface RuntimeBundle {
+export interface RuntimeBundle extends RuntimeAssets {
   /** Output files, path relative to the output folder → contents. */
   files: Map<string, Uint8Array>;
-  runtimeUrl: string;
-  /** Chunks the runtime imports statically (code it shares with lazily loaded parts). */
-  runtimePreloads: string[];
-  cssUrl: string;
 }
 
 export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle> {

@@ -4,15 +4,42 @@ import path from 'node:path';
 const STAGING_SUFFIX = '.staging-';
 const RETIRED_SUFFIX = '.retired-';
 
+/** Writes files below one folder, making each subfolder once; the build's worker threads write pages with one each. */
+export class FolderWriter {
+  bytesWritten = 0;
+  private readonly madeDirs = new Set<string>();
+
+  constructor(readonly dir: string) {}
+
+  write(relativePath: string, contents: string | Uint8Array): void {
+    const file = path.join(this.dir, relativePath);
+    const folder = path.dirname(file);
+    if (!this.madeDirs.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      this.madeDirs.add(folder);
+    }
+    writeFileSync(file, contents);
+    this.bytesWritten += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+  }
+}
+
 /**
  * The build writes into a staging folder beside the output folder and swaps it in only on
  * success, so a failed, interrupted or killed build never leaves a half-written `dist/`.
  */
 export class OutputFolder {
-  bytesWritten = 0;
+  private readonly writer: FolderWriter;
   private readonly files = new Set<string>();
+  /** Bytes written by other threads into this folder (see `record`). */
+  private bytesRecorded = 0;
 
-  private constructor(readonly dir: string, private readonly target: string) {}
+  private constructor(readonly dir: string, private readonly target: string) {
+    this.writer = new FolderWriter(dir);
+  }
+
+  get bytesWritten(): number {
+    return this.writer.bytesWritten + this.bytesRecorded;
+  }
 
   static prepare(target: string): OutputFolder {
     removeLeftovers(target);
@@ -24,11 +51,14 @@ export class OutputFolder {
   }
 
   write(relativePath: string, contents: string | Uint8Array): void {
-    const file = path.join(this.dir, relativePath);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, contents);
+    this.writer.write(relativePath, contents);
     this.files.add(relativePath);
-    this.bytesWritten += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+  }
+
+  /** Files another thread wrote into this folder. */
+  record(relativePaths: string[], bytes: number): void {
+    for (const file of relativePaths) this.files.add(file);
+    this.bytesRecorded += bytes;
   }
 
   copyDirectory(source: string): void {

@@ -1,26 +1,39 @@
-/** A worker thread that compiles Markdown pages; see compile-pool.ts. */
+/** A worker thread of workers.ts: compiles Markdown (watch mode) or writes whole doc pages (the build). */
 import { parentPort } from 'node:worker_threads';
-import { ContentError } from '../errors.ts';
-import { compileMarkdown, type MarkdownOptions } from './compile.ts';
-import type { PoolRequest, PoolResponse } from './compile-pool.ts';
+import { DocPageWriter } from './doc-pages.ts';
+import type { ContentError } from './errors.ts';
+import { compileMarkdown, type MarkdownOptions } from './markdown/compile.ts';
+import type { WorkerRequest, WorkerResponse } from './workers.ts';
 
 const port = parentPort!;
-let options: MarkdownOptions | undefined;
+let markdown: MarkdownOptions | undefined;
+let pages: DocPageWriter | undefined;
 
-async function answer(request: PoolRequest): Promise<PoolResponse | undefined> {
-  if (request.type === 'options') {
-    options = { ...request.options, permalinkBySourcePath: new Map(request.options.permalinks) };
-    return undefined;
-  }
-  try {
-    return { type: 'compiled', id: request.id, result: await compileMarkdown(request.source, options!) };
-  } catch (error) {
-    if (!Array.isArray(error)) return { type: 'crashed', id: request.id, message: (error as Error).stack ?? String(error) };
-    const errors = (error as ContentError[]).map(({ message, file, line, fix }) => ({ message, file, line, fix }));
-    return { type: 'failed', id: request.id, errors };
-  }
+async function run(request: Extract<WorkerRequest, { id: number }>) {
+  if (request.type === 'compile') return compileMarkdown(request.source, markdown!);
+  const compiled = await pages!.compile(request.task);
+  await pages!.runtimeReady;
+  return pages!.write(request.task, compiled);
 }
 
-port.on('message', (request: PoolRequest) => {
-  void answer(request).then((response) => response && port.postMessage(response));
+function answer(request: Extract<WorkerRequest, { id: number }>): Promise<WorkerResponse> {
+  return run(request).then(
+    (result) => ({ type: 'done', id: request.id, result }),
+    (error: unknown) => {
+      if (!Array.isArray(error)) return { type: 'crashed', id: request.id, message: (error as Error).stack ?? String(error) };
+      const errors = (error as ContentError[]).map(({ message, file, line, fix }) => ({ message, file, line, fix }));
+      return { type: 'failed', id: request.id, errors };
+    },
+  );
+}
+
+port.on('message', (request: WorkerRequest) => {
+  if (request.type === 'setup') {
+    markdown = request.setup.markdown;
+    if (request.setup.pages) pages = new DocPageWriter({ ...request.setup.pages, markdown });
+  } else if (request.type === 'runtime') {
+    pages!.setRuntime(request.runtime);
+  } else {
+    void answer(request).then((response) => port.postMessage(response));
+  }
 });

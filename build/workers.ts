@@ -1,26 +1,35 @@
+/**
+ * Using every core: this thread works through a queue of pages while worker threads (one per
+ * other core) take from the same queue. The production build has workers compile, render and
+ * write whole pages (doc-pages.ts, write-pages.ts); watch mode has them compile Markdown.
+ */
 import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
-import { ContentError } from '../errors.ts';
-import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
-import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions, type MarkdownSource } from './compile.ts';
+import type { DocPagesSetup, DocPageTask, WrittenPage } from './doc-pages.ts';
+import { ContentError } from './errors.ts';
+import { GENERATED_MODULES_DIR } from './fs-utils.ts';
+import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions, type MarkdownSource } from './markdown/compile.ts';
+import type { RuntimeAssets } from './page-files.ts';
 
-/** The options every page shares, sent once per worker (the permalink map can be large). */
-export type SharedCompileOptions = Omit<MarkdownOptions, 'permalinkBySourcePath'> & { permalinks: [string, string][] };
+/** What every worker is started with: the compile options, and for page writing the rest of the site. */
+export interface WorkerSetup { markdown: MarkdownOptions; pages?: Omit<DocPagesSetup, 'markdown'> }
 
-export type PoolRequest =
-  | { type: 'options'; options: SharedCompileOptions }
-  | { type: 'compile'; id: number; source: MarkdownSource };
+export type WorkerRequest =
+  | { type: 'setup'; setup: WorkerSetup }
+  | { type: 'runtime'; runtime: RuntimeAssets }
+  | { type: 'compile'; id: number; source: MarkdownSource }
+  | { type: 'page'; id: number; task: DocPageTask };
 
-export type PoolResponse =
-  | { type: 'compiled'; id: number; result: CompiledMarkdown }
+export type WorkerResponse =
+  | { type: 'done'; id: number; result: CompiledMarkdown | WrittenPage }
   | { type: 'failed'; id: number; errors: { message: string; file: string; line?: number; fix?: string }[] }
   | { type: 'crashed'; id: number; message: string };
 
-const WORKER_SOURCE = fileURLToPath(new URL('./compile-worker.ts', import.meta.url));
+const WORKER_SOURCE = fileURLToPath(new URL('./worker.ts', import.meta.url));
 let workerScript: Promise<string> | undefined;
 
 /**
@@ -29,8 +38,8 @@ let workerScript: Promise<string> | undefined;
  */
 function bundledWorker(): Promise<string> {
   workerScript ??= (async () => {
-    const file = path.join(GENERATED_MODULES_DIR, `compile-worker-${process.pid}.mjs`);
-    await build({ entryPoints: [WORKER_SOURCE], outfile: file, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' });
+    const file = path.join(GENERATED_MODULES_DIR, `worker-${process.pid}.mjs`);
+    await build({ entryPoints: [WORKER_SOURCE], outfile: file, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', jsx: 'automatic', logLevel: 'silent' });
     process.once('exit', () => rmSync(file, { force: true }));
     return file;
   })();
@@ -52,102 +61,114 @@ const YOUNG_GENERATION_MB = 3 * 64;
  */
 const MIN_PAGES_FOR_WORKERS = 200;
 
-/**
- * Compiles every page, this thread and one worker per other core taking the next page whenever
- * they are free. This thread starts at once, so a small site never waits for workers to start,
- * and a page at a time per thread (two per worker, to cover messaging) bounds the syntax trees alive.
- */
-export async function compilePages(
-  sources: MarkdownSource[],
-  options: MarkdownOptions,
-  onCompiled: () => void,
-): Promise<PromiseSettledResult<CompiledMarkdown>[]> {
-  const queue = new PageQueue(sources, onCompiled);
-  const otherCores = Math.min(availableParallelism(), 8) - 1;
-  const starting = sources.length >= MIN_PAGES_FOR_WORKERS && otherCores > 0 ? CompilePool.start(options, otherCores) : undefined;
-  const inThisThread = queue.drain(async (source) => {
-    const compiled = await compileMarkdown(source, options);
-    // Lets worker messages in between pages: awaiting the compile alone never leaves the microtask queue.
-    await new Promise(setImmediate);
-    return compiled;
-  });
-  const onWorkers = starting?.then(async (pool) => {
-    try {
-      await Promise.all(Array.from({ length: pool.capacity }, () => queue.drain((source) => pool.compile(source))));
-    } finally {
-      await pool.close();
-    }
-  });
-  await Promise.all([inThisThread, onWorkers]);
-  return queue.outcomes;
+/** Workers worth starting for this many pages: one per core besides this thread's. */
+export function workersFor(pages: number): number {
+  return pages >= MIN_PAGES_FOR_WORKERS ? Math.min(availableParallelism(), 8) - 1 : 0;
 }
 
-/** Pages handed out one at a time to whichever lane asks next; outcomes in page order. */
-class PageQueue {
-  readonly outcomes: PromiseSettledResult<CompiledMarkdown>[];
+/** Items handed out one at a time to whichever lane asks next. */
+export class WorkQueue<T> {
   private next = 0;
 
-  constructor(private readonly sources: MarkdownSource[], private readonly onCompiled: () => void) {
-    this.outcomes = new Array(sources.length);
-  }
+  constructor(readonly items: readonly T[]) {}
 
-  async drain(compile: (source: MarkdownSource) => Promise<CompiledMarkdown>): Promise<void> {
-    while (this.next < this.sources.length) {
-      const index = this.next++;
-      try {
-        this.outcomes[index] = { status: 'fulfilled', value: await compile(this.sources[index]) };
-      } catch (reason) {
-        this.outcomes[index] = { status: 'rejected', reason };
-      }
-      this.onCompiled();
-    }
+  take(): { index: number; item: T } | undefined {
+    if (this.next >= this.items.length) return undefined;
+    const index = this.next++;
+    return { index, item: this.items[index] };
   }
 }
 
-/** Worker threads compiling pages; each page goes to the worker with the fewest in flight. */
-export class CompilePool {
-  private readonly workers: { worker: Worker; pending: number }[] = [];
-  private readonly waiting = new Map<number, { resolve: (result: CompiledMarkdown) => void; reject: (error: unknown) => void }>();
-  private nextId = 0;
-  /** Set when a worker died: every later page fails with it instead of waiting forever. */
-  private failure: Error | undefined;
+export type Settle<R> = (index: number, outcome: PromiseSettledResult<R>) => Promise<void> | void;
 
-  private constructor(script: string, options: MarkdownOptions, size: number) {
-    const shared: SharedCompileOptions = {
-      staticDirs: options.staticDirs, baseUrl: options.baseUrl, minTocLevel: options.minTocLevel, maxTocLevel: options.maxTocLevel,
-      permalinks: [...options.permalinkBySourcePath],
-    };
+/** Lets worker messages in between pages: awaiting work that never leaves the microtask queue would starve them. */
+export const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Compiles every page, this thread and one worker per other core taking the next page whenever
+ * they are free. This thread starts at once, so a small site never waits for workers to start.
+ * Outcomes come back in page order.
+ */
+export async function compilePages(sources: MarkdownSource[], options: MarkdownOptions, onCompiled: () => void): Promise<PromiseSettledResult<CompiledMarkdown>[]> {
+  const queue = new WorkQueue(sources);
+  const outcomes: PromiseSettledResult<CompiledMarkdown>[] = new Array(sources.length);
+  const settle: Settle<CompiledMarkdown> = (index, outcome) => {
+    outcomes[index] = outcome;
+    onCompiled();
+  };
+  const workers = workersFor(sources.length);
+  const inThisThread = (async () => {
+    for (let next = queue.take(); next; next = queue.take()) {
+      settle(next.index, await settled(compileMarkdown(next.item, options)));
+      await yieldToEvents();
+    }
+  })();
+  const onWorkers = workers > 0 ? WorkerPool.start({ markdown: options }, workers).then((pool) => pool.drainAndClose(queue, (source) => pool.compile(source), settle)) : undefined;
+  await Promise.all([inThisThread, onWorkers]);
+  return outcomes;
+}
+
+export async function settled<R>(work: Promise<R>): Promise<PromiseSettledResult<R>> {
+  try {
+    return { status: 'fulfilled', value: await work };
+  } catch (reason) {
+    return { status: 'rejected', reason };
+  }
+}
+
+/** Worker threads; each request goes to the worker with the fewest in flight. */
+export class WorkerPool {
+  private readonly workers: { worker: Worker; pending: number }[] = [];
+  private readonly waiting = new Map<number, { resolve: (result: never) => void; reject: (error: unknown) => void }>();
+  private nextId = 0;
+  /** Set when a worker died: every later request fails with it instead of waiting forever. */
+  private failure: Error | undefined;
+  /** After close() a worker's exit is expected, not a failure. */
+  private closing = false;
+
+  private constructor(script: string, setup: WorkerSetup, size: number) {
     for (let index = 0; index < size; index++) {
       const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-      worker.on('message', (response: PoolResponse) => this.receive(response));
+      worker.on('message', (response: WorkerResponse) => this.receive(response));
       worker.on('error', (error) => this.failAll(error));
-      worker.on('exit', (code) => code !== 0 && !this.closing && this.failAll(new Error(`A compile worker exited with code ${code}`)));
-      worker.postMessage({ type: 'options', options: shared } satisfies PoolRequest);
+      worker.on('exit', (code) => code !== 0 && !this.closing && this.failAll(new Error(`A worker thread exited with code ${code}`)));
+      worker.postMessage({ type: 'setup', setup } satisfies WorkerRequest);
       this.workers.push({ worker, pending: 0 });
     }
   }
 
-  /** Pages in flight at once: two per worker keeps each busy without piling up parsed trees. */
+  static async start(setup: WorkerSetup, size: number): Promise<WorkerPool> {
+    return new WorkerPool(await bundledWorker(), setup, size);
+  }
+
+  /** Requests in flight at once: two per worker keeps each busy without piling up pages. */
   get capacity(): number {
     return this.workers.length * 2;
   }
 
-  static async start(options: MarkdownOptions, size: number): Promise<CompilePool> {
-    return new CompilePool(await bundledWorker(), options, size);
+  compile(source: MarkdownSource): Promise<CompiledMarkdown> {
+    return this.request((id) => ({ type: 'compile', id, source }));
   }
 
-  compile(source: MarkdownSource): Promise<CompiledMarkdown> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    const target = this.workers.reduce((least, candidate) => (candidate.pending < least.pending ? candidate : least));
-    target.pending++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, {
-        resolve: (result) => (target.pending--, resolve(result)),
-        reject: (error) => (target.pending--, reject(error)),
-      });
-      target.worker.postMessage({ type: 'compile', id, source } satisfies PoolRequest);
-    });
+  /** Needs `setRuntime` first (or soon: the worker compiles, then waits for it). */
+  writePage(task: DocPageTask): Promise<WrittenPage> {
+    return this.request((id) => ({ type: 'page', id, task }));
+  }
+
+  setRuntime(runtime: RuntimeAssets): void {
+    for (const { worker } of this.workers) worker.postMessage({ type: 'runtime', runtime } satisfies WorkerRequest);
+  }
+
+  /** Runs the queue's items on the workers, `capacity` at a time, until the queue is empty; then stops the workers. */
+  async drainAndClose<T, R>(queue: WorkQueue<T>, run: (item: T) => Promise<R>, settle: Settle<R>): Promise<void> {
+    const lane = async () => {
+      for (let next = queue.take(); next; next = queue.take()) await settle(next.index, await settled(run(next.item)));
+    };
+    try {
+      await Promise.all(Array.from({ length: this.capacity }, lane));
+    } finally {
+      await this.close();
+    }
   }
 
   async close(): Promise<void> {
@@ -155,13 +176,27 @@ export class CompilePool {
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
 
-  private receive(response: PoolResponse): void {
+  private request<R>(message: (id: number) => WorkerRequest): Promise<R> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    const target = this.workers.reduce((least, candidate) => (candidate.pending < least.pending ? candidate : least));
+    target.pending++;
+    return new Promise<R>((resolve, reject) => {
+      this.waiting.set(id, {
+        resolve: (result) => (target.pending--, resolve(result)),
+        reject: (error) => (target.pending--, reject(error)),
+      });
+      target.worker.postMessage(message(id));
+    });
+  }
+
+  private receive(response: WorkerResponse): void {
     const waiter = this.waiting.get(response.id);
     this.waiting.delete(response.id);
     if (!waiter) return;
-    if (response.type === 'compiled') waiter.resolve(response.result);
+    if (response.type === 'done') waiter.resolve(response.result as never);
     else if (response.type === 'failed') waiter.reject(response.errors.map((error) => new ContentError(error.message, error.file, error.line, error.fix)));
-    else waiter.reject(new Error(`A compile worker crashed: ${response.message}`));
+    else waiter.reject(new Error(`A worker thread crashed: ${response.message}`));
   }
 
   private failAll(error: Error): void {
@@ -169,7 +204,4 @@ export class CompilePool {
     for (const waiter of this.waiting.values()) waiter.reject(error);
     this.waiting.clear();
   }
-
-  /** Stops every worker; after close() a worker's exit is expected, not a failure. */
-  private closing = false;
 }

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { NOT_FOUND_PERMALINK, SiteBuilder, firstDocPermalink, type BuildOptions, type SiteModel } from '../build.ts';
+import { SiteBuilder, firstDocPermalink, type BuildOptions, type SiteModel } from '../build.ts';
 import { bundleRuntime, type RuntimeBundle } from '../bundle.ts';
 import { ContentError, formatWarning, throwIfAny } from '../errors.ts';
-import { checkLinks, indexPage, type PageLinkIndex } from '../links.ts';
+import { checkLinks, type PageLinkIndex } from '../links.ts';
+import { pageFiles, type PageContext } from '../page-files.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { shipSidebars } from '../sidebar-chunks.ts';
 import { TaskTimer } from '../task.ts';
-import { routeOutputFile, routePointerPath } from '../../src/shared/paths.ts';
-import { routeChunk } from '../route-chunks.ts';
 import { bundleRenderer, type Renderer } from './bundles.ts';
 import { DevOutput, type PlannedFile } from './output.ts';
 
@@ -135,13 +134,13 @@ export class DevSite {
     }
 
     const script = renderer.themeScript(config.colorMode);
+    const context: PageContext = { config, site, themeScript: script, runtime: bundle, sidebars: shippedSidebars, assetsDir: DEV_ASSETS, renderer };
     const pageInputs = JSON.stringify([bundle.runtimeUrl, bundle.runtimePreloads, bundle.cssUrl, rendererId, config, siteJson]);
     const nextPages = new Map<string, PageState>();
     const changed: string[] = [];
     for (const { route, doc } of model.routes) {
       const compiled = doc ? model.compiled.get(doc.id) : undefined;
       const sidebarName = route.doc?.sidebarName;
-      const shippedSidebar = sidebarName ? shippedSidebars[sidebarName] : undefined;
       const routeJson = JSON.stringify(route);
       const signature = contentHash(`${routeJson}\n${compiled ? this.bodyId(compiled) : ''}\n${sidebarName ? sidebarKeys.get(sidebarName) : ''}\n${doc?.displayPath ?? ''}\n${pageInputs}`);
       const previous = this.pages.get(route.permalink);
@@ -150,25 +149,13 @@ export class DevSite {
         nextPages.set(route.permalink, previous);
         continue;
       }
+      const page = pageFiles(context, { route, body: compiled?.html, sourceFile: doc?.displayPath, sourceLinks: compiled?.links });
       const files = new Map<string, string>();
-      const write = (file: string, contents: string) => {
+      for (const [file, contents] of page.files) {
         add(file, contents);
         files.set(file, plan.get(file)!.hash);
-      };
-      const pageSidebar = shippedSidebar?.forPage(route.permalink);
-      const chunk = routeChunk({ route, body: compiled?.html, sidebar: pageSidebar?.chunk, baseUrl: config.baseUrl, assetsDir: DEV_ASSETS });
-      for (const [file, contents] of chunk.files) write(file, contents);
-      const sidebar = pageSidebar?.items;
-      const html = renderer.renderPage({
-        config, site, chunk: { route, sidebar }, body: compiled?.html, themeScript: script,
-        assets: { runtimeUrl: bundle.runtimeUrl, runtimePreloads: bundle.runtimePreloads, cssUrl: bundle.cssUrl, chunkUrl: chunk.url, chunkPreloads: chunk.preloads },
-      });
-      const isNotFound = route.permalink === NOT_FOUND_PERMALINK;
-      write(isNotFound ? '404.html' : routeOutputFile(route.permalink), html);
-      write(isNotFound ? '__routes/__not_found.json' : routePointerPath(route.permalink), JSON.stringify({ chunk: chunk.url, preloads: chunk.preloads }));
-      if (!isNotFound && route.permalink !== '/') write(`${route.permalink.replace(/^\/|\/$/g, '')}.html`, renderer.renderRedirectPage(route.permalink));
-      const links = isNotFound ? undefined : indexPage(route.permalink, html, doc?.displayPath, compiled?.links ?? []);
-      nextPages.set(route.permalink, { signature, files, links });
+      }
+      nextPages.set(route.permalink, { signature, files, links: page.links });
       changed.push(route.permalink);
     }
     const rendered = changed.length;

@@ -71,10 +71,10 @@ async function interruptWhileCompiling(root: string, signal: NodeJS.Signals): Pr
   let output = '';
   child.stdout!.on('data', (chunk) => {
     output += chunk;
-    if (output.includes('compile markdown')) child.kill(signal);
+    if (output.includes('compile and write pages')) child.kill(signal);
   });
   const [code, received] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
-  assert.ok(output.includes('compile markdown'), 'the build was interrupted while compiling');
+  assert.ok(output.includes('compile and write pages'), 'the build was interrupted while compiling');
   return code ?? (received === signal ? null : -1);
 }
 

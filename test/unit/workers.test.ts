@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ContentError } from '../../build/errors.ts';
-import { compilePages, CompilePool } from '../../build/markdown/compile-pool.ts';
+import { compilePages, WorkerPool } from '../../build/workers.ts';
 import { compile } from '../helpers/markdown.ts';
 
 const options = { permalinkBySourcePath: new Map([['page.md', '/page'], ['other.md', '/other']]), staticDirs: [], baseUrl: '/', minTocLevel: 2, maxTocLevel: 4 };
 const source = (body: string) => ({ sourcePath: 'page.md', displayPath: 'content/docs/page.md', body, lineOffset: 0 });
 
 test('pages compiled on worker threads come out exactly as in-process', async () => {
-  const pool = await CompilePool.start(options, 2);
+  const pool = await WorkerPool.start({ markdown: options }, 2);
   try {
     const body = '## Setup\n\nSee [other](./other.md).\n\n```ts title="a.ts" {1}\nconst a = 1\n```\n\n:::tip\nHi\n:::\n';
     const [fromWorker, inProcess] = await Promise.all([pool.compile(source(body)), compile(body, { 'other.md': '/other' })]);
@@ -21,7 +21,7 @@ test('pages compiled on worker threads come out exactly as in-process', async ()
 });
 
 test('a content error on a worker reaches the build with its file and line', async () => {
-  const pool = await CompilePool.start(options, 1);
+  const pool = await WorkerPool.start({ markdown: options }, 1);
   try {
     await assert.rejects(pool.compile(source('Text.\n\n[gone](./gone.md)\n')), (errors: unknown) => {
       assert.ok(Array.isArray(errors) && errors[0] instanceof ContentError);

@@ -1,0 +1,108 @@
+/**
+ * A doc's way from Markdown to files on disk, on whichever thread takes it: compile, render the
+ * page, write its files into the staging folder, and hand back only what the rest of the build
+ * needs (its links, its HTML for the search index, its warnings). No page is held after it is
+ * written, so the build's memory does not grow with the number of pages.
+ */
+import type { Doc } from './docs.ts';
+import type { Warning } from './errors.ts';
+import type { PageLinkIndex } from './links.ts';
+import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions } from './markdown/compile.ts';
+import { FolderWriter } from './output.ts';
+import { ASSETS_DIR, pageFiles, type PageContext, type PageInput, type RuntimeAssets } from './page-files.ts';
+import { renderPage, renderRedirectPage } from './render.tsx';
+import { docRoute } from './routes.ts';
+import { shipSidebars, type ShippedSidebar } from './sidebar-chunks.ts';
+import type { SidebarPlacement } from './sidebars.ts';
+import type { SidebarItem, SiteConfig, SiteData } from '../src/shared/types.ts';
+
+/** What a thread needs to write pages; a worker gets it once, at start. */
+export interface DocPagesSetup {
+  markdown: MarkdownOptions;
+  config: SiteConfig;
+  site: SiteData;
+  sidebars: Record<string, SidebarItem[]>;
+  themeScript: string;
+  /** The staging output folder. */
+  outDir: string;
+}
+
+export interface DocPageTask { doc: Doc; placement?: SidebarPlacement }
+
+/** What the build keeps of a written page. */
+export interface WrittenPage {
+  permalink: string;
+  /** The whole page, for the search index; dropped once Pagefind has it. */
+  html: string;
+  /** Undefined for the not-found page. */
+  links?: PageLinkIndex;
+  /** Paths below the output folder. */
+  files: string[];
+  bytes: number;
+  warnings: Warning[];
+  /** Time this page took on its thread, per step. */
+  threadMs: { compile: number; render: number; write: number };
+}
+
+/** A doc compiled, waiting to be written. */
+export interface CompiledDoc { markdown: CompiledMarkdown; compileMs: number }
+
+/**
+ * One thread's page writer. Pages need the bundled runtime's URLs, which esbuild produces while
+ * the first pages compile: `write` may only be called once `setRuntime` was.
+ */
+export class DocPageWriter {
+  readonly runtimeReady: Promise<void>;
+  private resolveRuntime!: () => void;
+  private context?: PageContext;
+  private readonly output: FolderWriter;
+  /** How each sidebar ships; the build writes their modules once. */
+  readonly sidebars: Record<string, ShippedSidebar>;
+
+  constructor(private readonly setup: DocPagesSetup) {
+    this.output = new FolderWriter(setup.outDir);
+    this.sidebars = shipSidebars(setup.sidebars, setup.config.baseUrl, ASSETS_DIR);
+    this.runtimeReady = new Promise((resolve) => (this.resolveRuntime = resolve));
+  }
+
+  get hasRuntime(): boolean {
+    return this.context !== undefined;
+  }
+
+  setRuntime(runtime: RuntimeAssets): void {
+    const { config, site, themeScript } = this.setup;
+    this.context = {
+      config, site, themeScript, runtime,
+      sidebars: this.sidebars,
+      assetsDir: ASSETS_DIR,
+      renderer: { renderPage, renderRedirectPage },
+    };
+    this.resolveRuntime();
+  }
+
+  async compile({ doc }: DocPageTask): Promise<CompiledDoc> {
+    const started = performance.now();
+    const markdown = await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset }, this.setup.markdown);
+    return { markdown, compileMs: performance.now() - started };
+  }
+
+  write({ doc, placement }: DocPageTask, { markdown, compileMs }: CompiledDoc): WrittenPage {
+    const route = docRoute(doc, markdown, placement, this.setup.config);
+    const page = this.writeRoute({ route, body: markdown.html, sourceFile: doc.displayPath, sourceLinks: markdown.links });
+    return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs } };
+  }
+
+  /** Any route's page: a doc's, or a theme page (home, errors, not found). */
+  writeRoute(input: PageInput): WrittenPage {
+    if (!this.context) throw new Error('internal: a page was written before the runtime was bundled');
+    const started = performance.now();
+    const { files, html, links } = pageFiles(this.context, input);
+    const rendered = performance.now();
+    const bytesBefore = this.output.bytesWritten;
+    for (const [file, contents] of files) this.output.write(file, contents);
+    return {
+      permalink: input.route.permalink, html, links, files: files.map(([file]) => file), bytes: this.output.bytesWritten - bytesBefore, warnings: [],
+      threadMs: { compile: 0, render: rendered - started, write: performance.now() - rendered },
+    };
+  }
+}

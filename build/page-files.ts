@@ -1,0 +1,74 @@
+/**
+ * One route's output files, as the production build (on any thread) and watch mode make them:
+ * its route and body chunks, its HTML page, its route pointer and its `.html` redirect.
+ */
+import { indexPage, type PageLinkIndex } from './links.ts';
+import type { SourceLink } from './markdown/links.ts';
+import type * as RenderModule from './render.tsx';
+import { routeChunk } from './route-chunks.ts';
+import type { ShippedSidebar } from './sidebar-chunks.ts';
+import { routeOutputFile, routePointerPath } from '../src/shared/paths.ts';
+import type { RouteData, SiteConfig, SiteData } from '../src/shared/types.ts';
+
+/** Where the production build's content-hashed files go, below the output folder. */
+export const ASSETS_DIR = 'assets';
+export const NOT_FOUND_PERMALINK = '/404.html';
+
+/** `build/render.tsx`: imported by the build, bundled afresh by watch mode after a theme change. */
+export type PageRenderer = Pick<typeof RenderModule, 'renderPage' | 'renderRedirectPage'>;
+
+/** The bundled runtime and stylesheet every page loads. */
+export interface RuntimeAssets {
+  runtimeUrl: string;
+  /** Chunks the runtime imports statically (code it shares with lazily loaded parts). */
+  runtimePreloads: string[];
+  cssUrl: string;
+}
+
+/** What every page of a site is rendered with. */
+export interface PageContext {
+  config: SiteConfig;
+  site: SiteData;
+  themeScript: string;
+  runtime: RuntimeAssets;
+  sidebars: Record<string, ShippedSidebar>;
+  assetsDir: string;
+  renderer: PageRenderer;
+}
+
+export interface PageInput {
+  route: RouteData;
+  /** A doc's compiled body HTML. */
+  body?: string;
+  /** The Markdown file of a doc page, for link reports. */
+  sourceFile?: string;
+  sourceLinks?: SourceLink[];
+}
+
+export interface PageFiles {
+  /** Path below the output folder → contents. */
+  files: [string, string][];
+  html: string;
+  /** What the link checker needs; undefined for the not-found page, which no link targets. */
+  links?: PageLinkIndex;
+}
+
+export function pageFiles(context: PageContext, { route, body, sourceFile, sourceLinks = [] }: PageInput): PageFiles {
+  const { config, renderer } = context;
+  const sidebarName = route.doc?.sidebarName;
+  const sidebar = sidebarName ? context.sidebars[sidebarName]?.forPage(route.permalink) : undefined;
+  const chunk = routeChunk({ route, body, sidebar: sidebar?.chunk, baseUrl: config.baseUrl, assetsDir: context.assetsDir });
+  const html = renderer.renderPage({
+    config, site: context.site, chunk: { route, sidebar: sidebar?.items }, body, themeScript: context.themeScript,
+    assets: { ...context.runtime, chunkUrl: chunk.url, chunkPreloads: chunk.preloads },
+  });
+  const pointer = JSON.stringify({ chunk: chunk.url, preloads: chunk.preloads });
+  const files = [...chunk.files];
+  if (route.permalink === NOT_FOUND_PERMALINK) {
+    files.push(['404.html', html], ['__routes/__not_found.json', pointer]);
+    return { files, html };
+  }
+  files.push([routeOutputFile(route.permalink), html], [routePointerPath(route.permalink), pointer]);
+  if (route.permalink !== '/') files.push([`${route.permalink.replace(/^\/|\/$/g, '')}.html`, renderer.renderRedirectPage(route.permalink)]);
+  return { files, html, links: indexPage(route.permalink, html, sourceFile, sourceLinks) };
+}

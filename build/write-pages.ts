@@ -1,0 +1,66 @@
+/**
+ * The build's doc pages, streamed: each page is compiled, rendered and written by whichever thread
+ * takes it from the queue, and handed to `onWritten` (link index, search) as soon as it is on disk.
+ */
+import { DocPageWriter, type CompiledDoc, type DocPagesSetup, type DocPageTask, type WrittenPage } from './doc-pages.ts';
+import type { RuntimeAssets } from './page-files.ts';
+import { settled, WorkerPool, workersFor, WorkQueue, yieldToEvents, type Settle } from './workers.ts';
+
+export interface WritePagesInput {
+  tasks: DocPageTask[];
+  setup: DocPagesSetup;
+  /** The bundled runtime, ready while the first pages compile. */
+  runtime: Promise<RuntimeAssets>;
+  /** Each page's outcome, by task index; awaited, so a slow consumer (the search index) holds the writers back. */
+  onWritten: Settle<WrittenPage>;
+}
+
+/** Writes every doc page; returns this thread's writer, which the build also renders theme pages with. */
+export async function writeDocPages({ tasks, setup, runtime, onWritten }: WritePagesInput): Promise<DocPageWriter> {
+  const queue = new WorkQueue(tasks);
+  const writer = new DocPageWriter(setup);
+  void runtime.then((assets) => writer.setRuntime(assets), () => {});
+  const { markdown, ...pages } = setup;
+  const workers = workersFor(tasks.length);
+  const starting = workers > 0 ? WorkerPool.start({ markdown, pages }, workers) : undefined;
+  const onWorkers = starting?.then((pool) => {
+    void runtime.then((assets) => pool.setRuntime(assets), () => pool.close());
+    return pool.drainAndClose(queue, (task) => pool.writePage(task), onWritten);
+  });
+  try {
+    await Promise.all([writeInThisThread(queue, writer, runtime, onWritten), onWorkers]);
+  } catch (error) {
+    await starting?.then((pool) => pool.close(), () => {});
+    throw error;
+  }
+  return writer;
+}
+
+/**
+ * This thread starts compiling at once. Pages it compiles before the runtime is bundled wait,
+ * compiled, and are written as soon as it is: waiting instead would idle this core for the
+ * ~0.3 s esbuild takes.
+ */
+async function writeInThisThread(queue: WorkQueue<DocPageTask>, writer: DocPageWriter, runtime: Promise<RuntimeAssets>, onWritten: Settle<WrittenPage>): Promise<void> {
+  const compiledEarly: { index: number; task: DocPageTask; compiled: CompiledDoc }[] = [];
+  const writeCompiled = async () => {
+    for (const { index, task, compiled } of compiledEarly.splice(0)) await onWritten(index, attempt(() => writer.write(task, compiled)));
+  };
+  for (let next = queue.take(); next; next = queue.take()) {
+    const outcome = await settled(writer.compile(next.item));
+    if (outcome.status === 'rejected') await onWritten(next.index, outcome);
+    else compiledEarly.push({ index: next.index, task: next.item, compiled: outcome.value });
+    if (writer.hasRuntime) await writeCompiled();
+    await yieldToEvents();
+  }
+  await runtime;
+  await writeCompiled();
+}
+
+function attempt<R>(work: () => R): PromiseSettledResult<R> {
+  try {
+    return { status: 'fulfilled', value: work() };
+  } catch (reason) {
+    return { status: 'rejected', reason };
+  }
+}
