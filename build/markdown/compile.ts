@@ -1,6 +1,5 @@
 import rehypeRaw from 'rehype-raw';
 import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { toString } from 'mdast-util-to-string';
@@ -12,6 +11,7 @@ import type { Root as MdastRoot } from 'mdast';
 import { ContentError, type Warning } from '../errors.ts';
 import type { TocEntry } from '../../src/shared/types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
+import { remarkGfm } from './gfm.ts';
 import { remarkHeadingIds } from './heading-ids.ts';
 import { rehypeHighlight, rehypeKeepCodeMeta } from './highlight.ts';
 import { remarkLinks, type LinkContext, type SourceLink } from './links.ts';

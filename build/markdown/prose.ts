@@ -1,6 +1,6 @@
 import matter from 'gray-matter';
 import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
+import { remarkGfm } from './gfm.ts';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
