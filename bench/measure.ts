@@ -105,9 +105,13 @@ function timeField(report: string, name: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+export function npmScript(name: 'build' | 'start'): string {
+  return (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[name];
+}
+
 /** An npm script's command as argv, with this Node binary for `node` (npm itself would add its own start-up). */
 export function npmScriptCommand(name: 'build' | 'start'): string[] {
-  const script = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[name];
+  const script = npmScript(name);
   const [program, ...args] = script.split(/\s+/);
   if (program !== 'node') throw new Error(`package.json's ${name} script must start with "node" for the benchmark to run it: ${script}`);
   return [process.execPath, ...args];

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { WORDS_PER_PAGE } from './corpus-page.ts';
 import { formatMachine, type Machine } from './machine.ts';
-import { PROJECT_ROOT } from './measure.ts';
+import { npmScript, PROJECT_ROOT } from './measure.ts';
 import { markdownTable } from './format.ts';
 import { comparisonTable, observations, scalingTable, sizesTable, stagesTable } from './report.ts';
 import type { SizeSummary } from './results.ts';
@@ -40,15 +40,18 @@ the number of pages. This page is generated: \`${input.command}\` measures and r
   (\`:::tip[Title]\` … \`:::\`). Pages have ${WORDS_PER_PAGE.min}–${WORDS_PER_PAGE.max} words as \`wc -w\` counts them, in
   area/category/(group) folders, with a CommonJS \`sidebars.js\` listing every page in categories.
 - **Build.** Each run spawns the CLI as a user would, from the project root:
-  \`npm run build\`'s command (\`node --max-semi-space-size=64 --import tsx build/cli.ts build\`) with \`--docs <corpus>/docs --sidebars <corpus>/sidebars.js --out <tmp>/out\`
+  \`npm run build\`'s command (\`${npmScript('build')}\`) with \`--docs <corpus>/docs --sidebars <corpus>/sidebars.js --out <tmp>/out\`
   (search index included; the output folder is deleted before each run). The phase times come from
   the build's own summary line (\`Built N pages in … (stage time, …)\`), parsed generically and
-  sorted into the report's phases: *parse/compile* (reading docs and compiling Markdown: GFM,
-  directives, heading ids, links, raw HTML, Prism highlighting), *render/write* (React rendering and
-  writing pages, pointers, redirects, sitemap), *bundle* (esbuild), *search index* (Pagefind),
-  *link check*, and *other* (loading config, resolving sidebars). The table of build stages shows
-  which label went where. *Total* is the build's own total; *process wall* adds Node start-up and
-  module loading.
+  sorted into the report's wall-clock phases: *read sources* (config, docs, sidebars), *pages*
+  (every doc compiled, rendered and written: the threads stream pages through all three steps at
+  once), *bundle* (esbuild, running alongside the first pages), *search index* (writing Pagefind's
+  index; pages reach Pagefind while they are written), *link check*, and *other* (theme pages,
+  static files, sitemap). The table of build stages shows which label went where. Within *pages*,
+  the build prints each step's time summed over its threads (*compile*: GFM, directives, heading
+  ids, links, raw HTML, Prism highlighting; *render*: React and route chunks; *write*: files), so
+  the thread times add up to more than the wall time. *Total* is the build's own total; *process
+  wall* adds Node start-up and module loading.
 - **Memory.** Peak RSS is \`Maximum resident set size\` from \`/usr/bin/time -v\` (source here:
   ${rssSource}): the largest single process of the build, which is the build's Node process. The
   summed RSS of the whole process tree (Node, the Pagefind binary) is also sampled

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import { duration, fixed, kibibytes, mebibytes, times, type Table } from './format.ts';
 import type { SizeResult, SizeSummary } from './results.ts';
-import { REPORT_PHASES, phaseTotals, reportPhase } from './summary-line.ts';
+import { REPORT_PHASES, THREAD_STEPS, phaseTotals, reportPhase } from './summary-line.ts';
 
 const CORES = os.availableParallelism();
 
@@ -15,17 +15,18 @@ export function sizeTable(result: SizeResult, summary: SizeSummary): Table {
     header: ['', 'median', ...runs.map((_, index) => `run ${index + 1}`)],
     rows: [
       ...REPORT_PHASES.map((phase) => row(phase, duration(summary.phases[phase]), perRun.map((totals) => duration(totals[phase])))),
+      ...THREAD_STEPS.map((step) => row(`pages: ${step} (thread time, ${summary.threadTime?.threads ?? '?'} threads)`, duration(summary.threadTime?.ms[step]), runs.map((run) => duration(run.summary.threadTime?.ms[step])))),
       row('build total (summary line)', duration(summary.totalMs), runs.map((run) => duration(run.summary.totalMs))),
-      row('process wall (+ tsx start-up)', duration(summary.processWallMs), runs.map((run) => duration(run.processWallMs))),
+      row('process wall (+ Node start-up)', duration(summary.processWallMs), runs.map((run) => duration(run.processWallMs))),
       row('pages per second', fixed(summary.pagesPerSecond), runs.map((run) => fixed(run.summary.pages / (run.summary.totalMs / 1000)))),
       row(`peak RSS (largest process, ${summary.rssSource})`, mebibytes(summary.peakRssKiB), runs.map((run) => mebibytes(run.peakRssKiB))),
       row('peak RSS (process tree, sampled)', mebibytes(summary.peakTreeRssKiB), runs.map((run) => mebibytes(run.peakTreeRssKiB))),
       row('floor (bare unified, in-process)', duration(summary.floorMs), floors.map((floor) => duration(floor.ms))),
       row('ratio total / floor', times(summary.ratio), runs.map((run, index) => times(run.summary.totalMs / floors[index].ms))),
-      row('ratio parse/compile / floor', times(summary.compileRatio), perRun.map((totals, index) => times(totals['parse/compile'] / floors[index].ms))),
+      row('ratio compile thread time / floor', ratioOrNa(summary.compileRatio), runs.map((run, index) => ratioOrNa(run.summary.threadTime && run.summary.threadTime.ms.compile / floors[index].ms))),
       row('build CPU time (user+sys, time -v)', duration(summary.cpuMs), runs.map((run) => duration(run.cpuMs))),
       row('floor CPU time', duration(summary.floorCpuMs), floors.map((floor) => duration(floor.cpuMs))),
-      row('ratio CPU / floor CPU', summary.cpuRatio === undefined ? 'n/a' : times(summary.cpuRatio), runs.map((run, index) => (run.cpuMs === undefined ? 'n/a' : times(run.cpuMs / floors[index].cpuMs)))),
+      row('ratio CPU / floor CPU', ratioOrNa(summary.cpuRatio), runs.map((run, index) => ratioOrNa(run.cpuMs && run.cpuMs / floors[index].cpuMs))),
       row('load average before run (1 min)', '', runs.map((run) => fixed(run.loadBefore, 2))),
     ],
   };
@@ -41,18 +42,19 @@ export function stagesTable(summary: SizeSummary): Table {
 
 export function sizesTable(summaries: SizeSummary[]): Table {
   return {
-    header: ['pages', 'runs', ...REPORT_PHASES, 'total', 'pages/s', 'peak RSS', 'floor', 'total / floor', 'build CPU', 'CPU / floor CPU', 'max load'],
+    header: ['pages', 'runs', ...REPORT_PHASES, 'compile / render / write (thread time)', 'total', 'pages/s', 'peak RSS', 'floor', 'total / floor', 'build CPU', 'CPU / floor CPU', 'max load'],
     rows: summaries.map((summary) => [
       String(summary.pages),
       String(summary.runs),
       ...REPORT_PHASES.map((phase) => duration(summary.phases[phase])),
+      summary.threadTime ? THREAD_STEPS.map((step) => duration(summary.threadTime!.ms[step])).join(' / ') : 'n/a',
       duration(summary.totalMs),
       fixed(summary.pagesPerSecond),
       mebibytes(summary.peakRssKiB),
       duration(summary.floorMs),
       times(summary.ratio),
       duration(summary.cpuMs),
-      summary.cpuRatio === undefined ? 'n/a' : times(summary.cpuRatio),
+      ratioOrNa(summary.cpuRatio),
       fixed(summary.maxLoadBefore, 2),
     ]),
   };
@@ -65,7 +67,7 @@ export function sizesTable(summaries: SizeSummary[]): Table {
 export function scalingTable(summaries: SizeSummary[]): Table {
   const [base] = summaries;
   return {
-    header: ['pages', 'total', 'ms / page', 'time vs first', 'exponent k', 'CPU ms / page', 'compile ms / page', 'render/write ms / page', 'floor ms / page', 'output KiB / page', 'peak RSS', 'RSS vs first', 'KiB per added page'],
+    header: ['pages', 'total', 'ms / page', 'time vs first', 'exponent k', 'CPU ms / page', 'compile ms / page (thread)', 'render + write ms / page (thread)', 'floor ms / page', 'output KiB / page', 'peak RSS', 'RSS vs first', 'KiB per added page'],
     rows: summaries.map((summary) => {
       const first = summary === base;
       const exponent = Math.log(summary.totalMs / base.totalMs) / Math.log(summary.pages / base.pages);
@@ -77,8 +79,8 @@ export function scalingTable(summaries: SizeSummary[]): Table {
         first ? '1.00×' : times(summary.totalMs / base.totalMs),
         first ? '' : fixed(exponent, 2),
         summary.cpuMs === undefined ? 'n/a' : fixed(summary.cpuMs / summary.pages),
-        fixed(summary.phases['parse/compile'] / summary.pages),
-        fixed(summary.phases['render/write'] / summary.pages),
+        summary.threadTime ? fixed(summary.threadTime.ms.compile / summary.pages) : 'n/a',
+        summary.threadTime ? fixed((summary.threadTime.ms.render + summary.threadTime.ms.write) / summary.pages) : 'n/a',
         fixed(summary.floorMs / summary.pages, 2),
         summary.writtenBytes === undefined ? 'n/a' : fixed(summary.writtenBytes / 1024 / summary.pages, 0),
         mebibytes(summary.peakRssKiB),
@@ -94,7 +96,7 @@ export function observations(summaries: SizeSummary[]): string[] {
   const lines = summaries.map((summary) => {
     const ranked = REPORT_PHASES.map((phase) => ({ phase, ms: summary.phases[phase] })).sort((a, b) => b.ms - a.ms);
     const [top, second] = ranked;
-    return `At ${summary.pages} pages, ${top.phase} takes ${Math.round((top.ms / summary.totalMs) * 100)}% of the build (${fixed(top.ms / summary.pages)} ms a page); next is ${second.phase} at ${Math.round((second.ms / summary.totalMs) * 100)}%. The whole build is ${times(summary.ratio)} the bare unified floor, its parse/compile phase alone ${times(summary.compileRatio)}.`;
+    return `At ${summary.pages} pages, ${top.phase} takes ${Math.round((top.ms / summary.totalMs) * 100)}% of the build (${fixed(top.ms / summary.pages)} ms a page); next is ${second.phase} at ${Math.round((second.ms / summary.totalMs) * 100)}%. The whole build is ${times(summary.ratio)} the bare unified floor${summary.compileRatio === undefined ? '' : `; its Markdown compile, summed over ${summary.threadTime!.threads} threads, is ${times(summary.compileRatio)} the floor's work`}.`;
   });
   if (summaries.length > 1) {
     const first = summaries[0];
@@ -130,3 +132,6 @@ export function comparisonTable(summaries: SizeSummary[]): Table {
   };
 }
 
+function ratioOrNa(ratio: number | undefined): string {
+  return ratio === undefined ? 'n/a' : times(ratio);
+}

@@ -5,7 +5,7 @@ import type { DocusaurusRun } from './docusaurus.ts';
 import type { BuildRun } from './measure.ts';
 import type { WatchRun } from './watch.ts';
 import { median } from './stats.ts';
-import { REPORT_PHASES, phaseTotals, type ReportPhase } from './summary-line.ts';
+import { REPORT_PHASES, THREAD_STEPS, phaseTotals, type ReportPhase, type ThreadStep } from './summary-line.ts';
 
 export interface SizeResult {
   corpus: Corpus;
@@ -24,6 +24,8 @@ export interface SizeSummary {
   corpusBytes: number;
   /** Medians, each phase on its own (so they need not add up to the median total). */
   phases: Record<ReportPhase, number>;
+  /** Medians of the doc pages' time per step, summed over the threads that wrote them. */
+  threadTime?: { threads: number; ms: Record<ThreadStep, number> };
   /** The build's own stage labels with their medians, in the build's order. */
   stages: { label: string; ms: number }[];
   totalMs: number;
@@ -35,8 +37,8 @@ export interface SizeSummary {
   floorMs: number;
   /** Build total (summary line) ÷ floor. */
   ratio: number;
-  /** The build's parse/compile phase alone ÷ floor. */
-  compileRatio: number;
+  /** Markdown compile time summed over threads ÷ floor: how much more the compile does than the floor (and how much threads slow each other). */
+  compileRatio?: number;
   /** CPU time (user + system) of the build's process tree and of the floor; their ratio. */
   cpuMs?: number;
   floorCpuMs: number;
@@ -59,6 +61,11 @@ export function summarize(result: SizeResult): SizeSummary {
   const totalMs = median(runs.map((run) => run.summary.totalMs))!;
   const floorMs = median(floors.map((floor) => floor.ms))!;
   const cpuMs = median(runs.map((run) => run.cpuMs));
+  const threadTimes = runs.flatMap((run) => (run.summary.threadTime ? [run.summary.threadTime] : []));
+  const threadTime = threadTimes.length === 0 ? undefined : {
+    threads: threadTimes[0].threads,
+    ms: Object.fromEntries(THREAD_STEPS.map((step) => [step, median(threadTimes.map((time) => time.ms[step]))!])) as Record<ThreadStep, number>,
+  };
   const floorCpuMs = median(floors.map((floor) => floor.cpuMs))!;
   return {
     pages: runs[0].summary.pages,
@@ -66,6 +73,7 @@ export function summarize(result: SizeResult): SizeSummary {
     wordsPerPage: corpus.wordsPerPage,
     corpusBytes: corpus.bytes,
     phases,
+    threadTime,
     stages,
     totalMs,
     processWallMs: median(runs.map((run) => run.processWallMs))!,
@@ -75,7 +83,7 @@ export function summarize(result: SizeResult): SizeSummary {
     rssSource: runs[0].rssSource,
     floorMs,
     ratio: totalMs / floorMs,
-    compileRatio: phases['parse/compile'] / floorMs,
+    compileRatio: threadTime && threadTime.ms.compile / floorMs,
     cpuMs,
     floorCpuMs,
     cpuRatio: cpuMs === undefined ? undefined : cpuMs / floorCpuMs,
