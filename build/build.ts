@@ -152,10 +152,10 @@ class WrittenPages {
   }
 }
 
-function resolveConfig(options: BuildOptions): SiteConfig {
+async function resolveConfig(options: BuildOptions): Promise<SiteConfig> {
   const config = options.docsDir && !options.configFile
     ? docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js'))
-    : loadConfig(path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts'));
+    : await loadConfig(path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts'));
   return options.linkPolicy ? { ...config, onBrokenLinks: options.linkPolicy, onBrokenAnchors: options.linkPolicy } : config;
 }
 

@@ -7,8 +7,8 @@ const NAVBAR_ITEM_TYPES = ['doc', 'default', 'search', 'colorMode'];
 const BROKEN_LINK_POLICIES = ['throw', 'warn', 'ignore'];
 
 /** Loads and validates `site.config.ts`; every problem names the file and the field. */
-export function loadConfig(file: string): SiteConfig {
-  const raw = loadModuleDefault(file);
+export async function loadConfig(file: string): Promise<SiteConfig> {
+  const raw = await loadModuleDefault(file);
   return validateConfig(raw, path.relative(process.cwd(), file) || file);
 }
 

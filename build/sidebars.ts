@@ -18,9 +18,9 @@ export interface ResolvedSidebars {
 }
 
 /** Loads a Docusaurus sidebars file (`.ts`/`.js`, ESM or CommonJS) and resolves it against the docs. */
-export function loadSidebars(file: string, docs: Doc[]): ResolvedSidebars {
+export async function loadSidebars(file: string, docs: Doc[]): Promise<ResolvedSidebars> {
   const shownPath = path.relative(process.cwd(), file) || file;
-  const raw = loadModuleDefault(file);
+  const raw = await loadModuleDefault(file);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ContentError('the sidebars file must export an object of named sidebars', shownPath, undefined, 'Export { sidebarName: [items] } as default (or module.exports).');
   }

@@ -33,11 +33,12 @@ const WORKER_SOURCE = fileURLToPath(new URL('./worker.ts', import.meta.url));
 let workerScript: Promise<string> | undefined;
 
 /**
- * The worker's code as one plain JavaScript file (packages stay imports): starting a worker through
- * tsx would transpile every module again in each worker, which cost about a second per start.
+ * The worker's code as one plain JavaScript file: build/launch.mjs bundles it with the CLI; under
+ * tsx (tests) it is bundled here (packages stay imports), since starting a worker through tsx would
+ * transpile every module again in each worker, which cost about a second per start.
  */
 function bundledWorker(): Promise<string> {
-  workerScript ??= (async () => {
+  workerScript ??= process.env.REDUX_DOCS_WORKER_SCRIPT ? Promise.resolve(process.env.REDUX_DOCS_WORKER_SCRIPT) : (async () => {
     const file = path.join(GENERATED_MODULES_DIR, `worker-${process.pid}.mjs`);
     await build({ entryPoints: [WORKER_SOURCE], outfile: file, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', jsx: 'automatic', logLevel: 'silent' });
     process.once('exit', () => rmSync(file, { force: true }));

@@ -10,9 +10,9 @@ function baseConfig(items: unknown[]) {
   return { title: 'T', tagline: 'x', url: 'https://x', baseUrl: '/', favicon: '/f.svg', navbar: { title: 'T', logo: { alt: '', src: '' }, items } };
 }
 
-function errorText(run: () => unknown): string {
+async function errorText(run: () => unknown): Promise<string> {
   try {
-    run();
+    await run();
   } catch (error) {
     assert.ok(error instanceof ContentError, `expected a ContentError, got ${String(error)}`);
     return error.format();
@@ -20,8 +20,8 @@ function errorText(run: () => unknown): string {
   assert.fail('expected the config to be rejected');
 }
 
-test('the real site config loads with the navbar in the documented order', () => {
-  const config = loadConfig(path.join(projectRoot, 'site.config.ts'));
+test('the real site config loads with the navbar in the documented order', async () => {
+  const config = await loadConfig(path.join(projectRoot, 'site.config.ts'));
   assert.equal(config.title, 'Redux');
   assert.equal(config.baseUrl, '/');
   assert.deepEqual(config.i18n.locales, ['en']);
@@ -35,22 +35,22 @@ test('the real site config loads with the navbar in the documented order', () =>
   assert.deepEqual(config.footer.columns.map((column) => column.title), ['Docs', 'Community', 'More']);
 });
 
-test('a navbar item of unknown type is rejected with its position and label', () => {
-  const text = errorText(() => validateConfig(baseConfig([{ type: 'doc', docId: 'a', label: 'A' }, { type: 'dropdownMenu', label: 'More' }]), 'site.config.ts'));
+test('a navbar item of unknown type is rejected with its position and label', async () => {
+  const text = await errorText(() => validateConfig(baseConfig([{ type: 'doc', docId: 'a', label: 'A' }, { type: 'dropdownMenu', label: 'More' }]), 'site.config.ts'));
   assert.equal(text, 'site.config.ts: navbar item 2 ("More") has unknown type "dropdownMenu"\n  → Use one of: doc, default, search, colorMode (a plain link needs no type, only "to" or "href").');
 });
 
-test('a doc navbar item without docId is rejected', () => {
-  const text = errorText(() => validateConfig(baseConfig([{ type: 'doc', label: 'API' }]), 'site.config.ts'));
+test('a doc navbar item without docId is rejected', async () => {
+  const text = await errorText(() => validateConfig(baseConfig([{ type: 'doc', label: 'API' }]), 'site.config.ts'));
   assert.equal(text, 'site.config.ts: navbar item 1 ("API") of type "doc" has no docId\n  → Add docId: the id of the doc it links to.');
 });
 
-test('a baseUrl without slashes is rejected', () => {
+test('a baseUrl without slashes is rejected', async () => {
   const config = { ...baseConfig([]), baseUrl: 'docs' };
-  assert.match(errorText(() => validateConfig(config, 'site.config.ts')), /"baseUrl" is "docs"/);
+  assert.match(await errorText(() => validateConfig(config, 'site.config.ts')), /"baseUrl" is "docs"/);
 });
 
-test('a syntax error in the config names the file and line', () => {
-  const text = errorText(() => loadConfig(path.join(import.meta.dirname, '../fixtures/broken-config/site.config.ts')));
+test('a syntax error in the config names the file and line', async () => {
+  const text = await errorText(() => loadConfig(path.join(import.meta.dirname, '../fixtures/broken-config/site.config.ts')));
   assert.match(text, /^test\/fixtures\/broken-config\/site\.config\.ts:3: syntax error/);
 });

@@ -18,8 +18,8 @@ function load(sidebarFile: string, sidebarSource: string) {
   return loadSidebars(path.join(root, sidebarFile), docs);
 }
 
-test('a CommonJS sidebars.js with the shorthand category form resolves', () => {
-  const { sidebars, placementByDocId } = load('sidebars.js', "module.exports = { main: ['intro', { Guide: ['guide/one', 'guide/two'] }] };");
+test('a CommonJS sidebars.js with the shorthand category form resolves', async () => {
+  const { sidebars, placementByDocId } = await load('sidebars.js', "module.exports = { main: ['intro', { Guide: ['guide/one', 'guide/two'] }] };");
   assert.deepEqual(sidebars.main, [
     { type: 'link', label: 'Start here', href: '/intro' },
     { type: 'category', label: 'Guide', collapsed: true, collapsible: true, href: undefined, items: [
@@ -35,9 +35,9 @@ test('a CommonJS sidebars.js with the shorthand category form resolves', () => {
   });
 });
 
-test('an ESM TypeScript sidebars file with category objects resolves', () => {
+test('an ESM TypeScript sidebars file with category objects resolves', async () => {
   const source = "const sidebars: Record<string, unknown[]> = { docs: [{ type: 'doc', id: 'intro', label: 'Home' }, { type: 'category', label: 'Guide', collapsed: false, link: { type: 'doc', id: 'guide/one' }, items: ['guide/two'] }, { type: 'link', label: 'Redux', href: 'https://redux.js.org' }] };\nexport default sidebars;";
-  const { sidebars } = load('sidebars.ts', source);
+  const { sidebars } = await load('sidebars.ts', source);
   const category = sidebars.docs[1];
   assert.equal(category.type, 'category');
   assert.equal(category.type === 'category' && category.href, '/guide/one');
@@ -45,8 +45,8 @@ test('an ESM TypeScript sidebars file with category objects resolves', () => {
   assert.deepEqual(sidebars.docs[2], { type: 'link', label: 'Redux', href: 'https://redux.js.org' });
 });
 
-test('a sidebar entry naming a missing doc names the sidebar and the id', () => {
-  assert.throws(() => load('sidebars.js', "module.exports = { main: ['intro', 'guide/three'] };"), (error: unknown) => {
+test('a sidebar entry naming a missing doc names the sidebar and the id', async () => {
+  await assert.rejects(load('sidebars.js', "module.exports = { main: ['intro', 'guide/three'] };"), (error: unknown) => {
     assert.ok(error instanceof ContentError);
     assert.match(error.format(), /sidebars\.js: sidebar "main" names the doc "guide\/three", which does not exist\n  → Create content for "guide\/three"/);
     return true;
