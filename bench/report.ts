@@ -15,7 +15,7 @@ export function sizeTable(result: SizeResult, summary: SizeSummary): Table {
     header: ['', 'median', ...runs.map((_, index) => `run ${index + 1}`)],
     rows: [
       ...REPORT_PHASES.map((phase) => row(phase, duration(summary.phases[phase]), perRun.map((totals) => duration(totals[phase])))),
-      ...THREAD_STEPS.map((step) => row(`pages: ${step} (thread time, ${summary.threadTime?.threads ?? '?'} threads)`, duration(summary.threadTime?.ms[step]), runs.map((run) => duration(run.summary.threadTime?.ms[step])))),
+      ...THREAD_STEPS.map((step) => row(`pages: ${step} (thread time, ${threadCount(summary.threadTime?.threads)})`, duration(summary.threadTime?.ms[step]), runs.map((run) => duration(run.summary.threadTime?.ms[step])))),
       row('build total (summary line)', duration(summary.totalMs), runs.map((run) => duration(run.summary.totalMs))),
       row('process wall (+ Node start-up)', duration(summary.processWallMs), runs.map((run) => duration(run.processWallMs))),
       row('pages per second', fixed(summary.pagesPerSecond), runs.map((run) => fixed(run.summary.pages / (run.summary.totalMs / 1000)))),
@@ -96,7 +96,7 @@ export function observations(summaries: SizeSummary[]): string[] {
   const lines = summaries.map((summary) => {
     const ranked = REPORT_PHASES.map((phase) => ({ phase, ms: summary.phases[phase] })).sort((a, b) => b.ms - a.ms);
     const [top, second] = ranked;
-    return `At ${summary.pages} pages, ${top.phase} takes ${Math.round((top.ms / summary.totalMs) * 100)}% of the build (${fixed(top.ms / summary.pages)} ms a page); next is ${second.phase} at ${Math.round((second.ms / summary.totalMs) * 100)}%. The whole build is ${times(summary.ratio)} the bare unified floor${summary.compileRatio === undefined ? '' : `; its Markdown compile, summed over ${summary.threadTime!.threads} threads, is ${times(summary.compileRatio)} the floor's work`}.`;
+    return `At ${summary.pages} pages, the ${top.phase} phase takes ${Math.round((top.ms / summary.totalMs) * 100)}% of the build (${fixed(top.ms / summary.pages)} ms a page); next is the ${second.phase} phase at ${Math.round((second.ms / summary.totalMs) * 100)}%. The whole build is ${times(summary.ratio)} the bare unified floor${summary.compileRatio === undefined ? '' : `; its Markdown compile, summed over ${threadCount(summary.threadTime!.threads)}, is ${times(summary.compileRatio)} the floor's work`}.`;
   });
   if (summaries.length > 1) {
     const first = summaries[0];
@@ -134,4 +134,8 @@ export function comparisonTable(summaries: SizeSummary[]): Table {
 
 function ratioOrNa(ratio: number | undefined): string {
   return ratio === undefined ? 'n/a' : times(ratio);
+}
+
+function threadCount(threads: number | undefined): string {
+  return threads === undefined ? '? threads' : `${threads} thread${threads === 1 ? '' : 's'}`;
 }
