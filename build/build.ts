@@ -9,7 +9,7 @@ import type { WrittenPage } from './doc-pages.ts';
 import { checkLinks, formatBrokenLink, LINK_SOURCES_FILE, serializeLinkSources, type LinkReport, type PageLinkIndex } from './links.ts';
 import type { CompiledMarkdown, MarkdownOptions } from './markdown/compile.ts';
 import { OutputFolder } from './output.ts';
-import { NOT_FOUND_PERMALINK } from './page-files.ts';
+import { NOT_FOUND_PERMALINK, type RuntimeAssets } from './page-files.ts';
 import { renderRedirectPage, scriptHash, themeScript } from './render.tsx';
 import { docRoute, siteData } from './routes.ts';
 import { SearchIndexer } from './search.ts';
@@ -65,7 +65,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const pages = new WrittenPages(output, options.search === false ? undefined : await SearchIndexer.start(), (done) => timer.progress(done, docs.length));
     const tasks = docs.map((doc) => ({ doc, placement: sidebars.placementByDocId.get(doc.id) }));
     const setup = { markdown: markdownOptions(docs, config, paths.staticDirs), config, site, sidebars: sidebars.sidebars, themeScript: script, outDir: output.dir };
-    const writer = await timer.run('compile and write pages', () => writeDocPages({ tasks, setup, runtime: bundling.then(({ runtimeUrl, runtimePreloads, cssUrl }) => ({ runtimeUrl, runtimePreloads, cssUrl })), onWritten: (index, outcome) => pages.add(index, outcome) }));
+    // The threads need the runtime's URLs, not its files.
+    const runtime = bundling.then(({ runtimeUrl, runtimePreloads, cssUrl }): RuntimeAssets => ({ runtimeUrl, runtimePreloads, cssUrl }));
+    const writer = await timer.run('compile and write pages', () => writeDocPages({ tasks, setup, runtime, onWritten: (index, outcome) => pages.add(index, outcome) }));
     throwIfAny(pages.errors());
     log(pages.threadTimeSummary(1 + workersFor(docs.length)));
     await timer.run('write site files', async () => {
