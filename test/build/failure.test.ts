@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { runCli } from '../helpers/cli.ts';
+import { cliCommand, runCli } from '../helpers/cli.ts';
 import { projectRoot } from '../helpers/site.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/docusaurus-site');
@@ -59,11 +59,9 @@ function slowCorpus(): { root: string; out: string } {
   return { root, out };
 }
 
+/** As `npm run build` runs it: one process, so a signal reaches the build itself (tsx would run it in a child). */
 function startBuild(root: string): ChildProcess {
-  return spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), [path.join(projectRoot, 'build/cli.ts'), 'build', '--docs', 'docs', '--sidebars', 'sidebars.js', '--out', 'out', '--no-search'], {
-    cwd: root,
-    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(projectRoot, 'tsconfig.json') },
-  });
+  return spawn(...cliCommand(['build', '--docs', 'docs', '--sidebars', 'sidebars.js', '--out', 'out', '--no-search']), { cwd: root });
 }
 
 async function interruptWhileCompiling(root: string, signal: NodeJS.Signals): Promise<number | null> {

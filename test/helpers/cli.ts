@@ -7,10 +7,15 @@ const projectRoot = path.join(import.meta.dirname, '../..');
 
 export interface CliRun { code: number; stdout: string; stderr: string }
 
-/** Runs the CLI as the npm scripts do (`node build/launch.mjs …`), from any folder; never throws on a non-zero exit. */
+/** The CLI as the npm scripts start it: one Node process, `node build/launch.mjs …`. */
+export function cliCommand(args: string[]): [string, string[]] {
+  return [process.execPath, [path.join(projectRoot, 'build/launch.mjs'), ...args]];
+}
+
+/** Runs the CLI from any folder; never throws on a non-zero exit. */
 export async function runCli(args: string[], cwd = projectRoot): Promise<CliRun> {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [path.join(projectRoot, 'build/launch.mjs'), ...args], { cwd, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await execFileAsync(...cliCommand(args), { cwd, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
