@@ -62,12 +62,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const output = OutputFolder.prepare(paths.outDir);
   try {
     const script = themeScript(config.colorMode);
-    const pages = new WrittenPages(output, options.search === false ? undefined : await SearchIndexer.start(), (done) => timer.progress(done, docs.length));
+    const pages = new WrittenPages(output, options.search === false ? undefined : await SearchIndexer.start());
     const tasks = docs.map((doc) => ({ doc, placement: sidebars.placementByDocId.get(doc.id) }));
     const setup = { markdown: markdownOptions(docs, config, paths.staticDirs), config, site, sidebars: sidebars.sidebars, themeScript: script, outDir: output.dir };
+    let docsDone = 0;
     // The threads need the runtime's URLs, not its files.
     const runtime = bundling.then(({ runtimeUrl, runtimePreloads, cssUrl }): RuntimeAssets => ({ runtimeUrl, runtimePreloads, cssUrl }));
-    const writer = await timer.run('compile and write pages', () => writeDocPages({ tasks, setup, runtime, onWritten: (index, outcome) => pages.add(index, outcome) }));
+    const writer = await timer.run('compile and write pages', () => writeDocPages({ tasks, setup, runtime, onWritten: (index, outcome) => {
+      timer.progress(++docsDone, docs.length);
+      return pages.add(index, outcome);
+    } }));
     throwIfAny(pages.errors());
     log(pages.threadTimeSummary(1 + workersFor(docs.length)));
     await timer.run('write site files', async () => {
@@ -106,12 +110,10 @@ class WrittenPages {
   private readonly errorsByPage: ContentError[][] = [];
   private readonly searchQueue = new Set<Promise<void>>();
   private readonly threadMs = { compile: 0, render: 0, write: 0 };
-  private done = 0;
 
-  constructor(private readonly output: OutputFolder, readonly search: SearchIndexer | undefined, private readonly onProgress: (done: number) => void) {}
+  constructor(private readonly output: OutputFolder, readonly search: SearchIndexer | undefined) {}
 
   async add(index: number, outcome: PromiseSettledResult<WrittenPage>): Promise<void> {
-    this.onProgress(++this.done);
     if (outcome.status === 'rejected') {
       if (!Array.isArray(outcome.reason)) throw outcome.reason;
       this.errorsByPage[index] = outcome.reason as ContentError[];

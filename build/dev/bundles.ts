@@ -9,9 +9,10 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { GENERATOR_ROOT } from '../bundle.ts';
 import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
+import type { PageRenderer } from '../page-files.ts';
 import type * as RenderModule from '../render.tsx';
 
-export type Renderer = Pick<typeof RenderModule, 'renderPage' | 'renderRedirectPage' | 'themeScript'>;
+export type Renderer = PageRenderer & Pick<typeof RenderModule, 'themeScript'>;
 
 /**
  * `build/render.tsx` with the theme, bundled into one fresh module, so that a change in `src/`

@@ -51,8 +51,8 @@ const DEV_ASSETS = 'assets/dev';
  * The site in watch mode. Every rebuild runs the whole pipeline, but each stage keeps what it
  * made: `SiteBuilder` keeps compiled docs, the runtime and renderer are bundled again only after a
  * change in `src/` (or in the site data and CSS the runtime embeds), and a page is rendered again
- * only when what it is made from changed. Route chunks are data, written here as small modules
- * (the production build has esbuild split them), so a content edit never runs esbuild.
+ * only when what it is made from changed. A page's files come from `pageFiles`, as in the
+ * production build; route chunks are data, so a content edit never runs esbuild.
  * The output folder is written only when the whole rebuild succeeded, links checked included.
  */
 export class DevSite {
