@@ -83,6 +83,7 @@ const config: Omit<SiteConfig, 'navbar'> & { navbar: Omit<SiteConfig['navbar'], 
   onBrokenAnchors: 'throw',
   search: {},
   pages: { home: 'content/home.json', errors: 'content/errors.json' },
+  baseUrlIssueBanner: true,
 };
 
 export default config;

@@ -11,6 +11,7 @@ import type { CompiledMarkdown, MarkdownOptions } from './markdown/compile.ts';
 import { OutputFolder } from './output.ts';
 import { NOT_FOUND_PERMALINK, type RuntimeAssets } from './page-files.ts';
 import { renderRedirectPage, scriptHash, themeScript } from './render.tsx';
+import { securityHeaders } from './security-headers.ts';
 import { docRoute, siteData } from './routes.ts';
 import { SearchIndexer } from './search.ts';
 import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
@@ -83,7 +84,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       output.write(LINK_SOURCES_FILE, serializeLinkSources(pages.linkIndex(), config.baseUrl));
       const permalinks = [...docs.map((doc) => doc.permalink), ...themeRoutes.map((route) => route.permalink)];
       writeSitemap(output, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
-      output.write('_headers', securityHeaders(scriptHash(script)));
+      output.write('_headers', securityHeaders(config, script));
     });
     const links = await timer.run('check links', () => enforceLinkPolicy(checkLinks(pages.linkIndex(), output.listFiles(), config.baseUrl), config, log));
     if (pages.search) await timer.run('index search', () => pages.writeSearchIndex());
@@ -390,21 +391,6 @@ function readErrorCodes(projectRoot: string, file: string): Record<string, strin
 function announcementCss(config: SiteConfig): string {
   const bar = config.announcementBar;
   return bar ? `.announcement-bar{background-color:${bar.backgroundColor};color:${bar.textColor}}` : '';
-}
-
-/** Netlify/Cloudflare-style headers: a strict CSP whose only inline script is the theme script. */
-function securityHeaders(themeScriptHash: string): string {
-  const csp = [
-    "default-src 'self'",
-    `script-src 'self' '${themeScriptHash}' 'wasm-unsafe-eval'`,
-    "style-src 'self'",
-    "img-src 'self' data: https:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-  return `/*\n  Content-Security-Policy: ${csp}\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n`;
 }
 
 function enforceLinkPolicy(report: LinkReport, config: SiteConfig, log: (line: string) => void): LinkReport {

@@ -44,7 +44,23 @@ export function validateConfig(raw: unknown, file: string): SiteConfig {
     onBrokenAnchors: (config.onBrokenAnchors as SiteConfig['onBrokenAnchors']) ?? 'throw',
     search: (config.search as SiteConfig['search']) ?? {},
     pages: (config.pages as SiteConfig['pages']) ?? {},
+    baseUrlIssueBanner: config.baseUrlIssueBanner !== false,
+    analytics: validateAnalytics(config.analytics, fail),
   };
+}
+
+/** An analytics script must be one absolute https URL (http only for a local host), so the CSP can name its origin. */
+function validateAnalytics(raw: unknown, fail: (field: string, problem: string, fix: string) => never): SiteConfig['analytics'] {
+  if (raw === undefined) return undefined;
+  const fix = 'Set analytics to { src: "https://analytics.example.com/script.js" }, or remove it.';
+  const src = isObject(raw) ? raw.src : undefined;
+  if (typeof src !== 'string') return fail('"analytics.src"', 'must be a string', fix);
+  const url = URL.canParse(src) ? new URL(src) : undefined;
+  const local = url?.hostname === '127.0.0.1' || url?.hostname === 'localhost';
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && local))) {
+    return fail('"analytics.src"', `is "${src}"`, 'Use an absolute https:// URL of the script.');
+  }
+  return { src: url.href };
 }
 
 function validateNavbarItem(raw: unknown, index: number, file: string): NavbarItem {
@@ -90,5 +106,6 @@ export function docsOnlyConfig(docsDir: string, sidebarsFile: string): SiteConfi
     onBrokenAnchors: 'throw',
     search: {},
     pages: {},
+    baseUrlIssueBanner: true,
   };
 }

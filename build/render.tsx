@@ -4,6 +4,7 @@ import type { RouteChunk, SiteConfig, SiteData } from '../src/shared/types.ts';
 import { pageTitle } from '../src/shared/paths.ts';
 import { App } from '../src/theme/App.tsx';
 import { eagerPages } from '../src/theme/pages/eager.ts';
+import { baseUrlBannerScript } from './base-url-banner.ts';
 
 export interface PageAssets { runtimeUrl: string; runtimePreloads: string[]; cssUrl: string; chunkUrl: string; chunkPreloads: string[] }
 
@@ -44,6 +45,7 @@ export function renderPage({ config, site, chunk, body, assets, themeScript: scr
   const locale = config.i18n.defaultLocale;
   const direction = config.i18n.localeConfigs[locale]?.direction ?? 'ltr';
   const preloads = unique([assets.runtimeUrl, ...assets.runtimePreloads, assets.chunkUrl, ...assets.chunkPreloads]);
+  const banner = route.kind === 'home' ? baseUrlBannerScript(config) : undefined;
   return `<!DOCTYPE html>
 <html lang="${locale}" dir="${direction}" data-theme="${config.colorMode.defaultMode}" data-base-url="${escapeAttribute(config.baseUrl)}" data-docs-versions="${Object.keys(config.docs.versions).join(',')}">
 <head>
@@ -62,7 +64,7 @@ ${route.keywords?.length ? `<meta name="keywords" content="${escapeAttribute(rou
 <meta name="route-chunk" content="${escapeAttribute(assets.chunkUrl)}">
 <link rel="icon" href="${escapeAttribute(config.favicon)}">
 <script>${script}</script>
-<link rel="stylesheet" href="${assets.cssUrl}">
+${banner ? `<script>${banner}</script>\n` : ''}<link rel="stylesheet" href="${assets.cssUrl}">
 ${preloads.map((url) => `<link rel="modulepreload" href="${escapeAttribute(url)}">`).join('\n')}
 <script type="module" src="${escapeAttribute(assets.runtimeUrl)}"></script>
 </head>

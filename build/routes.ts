@@ -60,5 +60,6 @@ export function siteData(config: SiteConfig, permalinkByDocId: Map<string, strin
     announcementBar: config.announcementBar,
     colorMode: config.colorMode,
     search: config.search,
+    analytics: config.analytics?.src,
   };
 }

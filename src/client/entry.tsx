@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import site from 'virtual:site';
+import { RUNTIME_MARKER } from '../shared/runtime.ts';
 import type { SiteData } from '../shared/types.ts';
 import { App } from '../theme/App.tsx';
 import { LoadError } from '../theme/Loading.tsx';
@@ -11,6 +12,7 @@ import { loadChunk } from './routes.ts';
 import { syncPreferredVersion } from './versions.ts';
 
 const siteData = site as SiteData;
+(window as unknown as Record<string, boolean>)[RUNTIME_MARKER] = true;
 
 async function boot(): Promise<void> {
   startKeyboardMarker();

@@ -5,6 +5,7 @@ import { App } from '../theme/App.tsx';
 import type { Location } from '../theme/context.ts';
 import { Loading } from '../theme/Loading.tsx';
 import { lazyPages, preloadPage } from '../theme/pages/lazy.tsx';
+import { loadAnalyticsWhenIdle } from './analytics.ts';
 import { internalPathname, preloadChunks, startPrefetching } from './prefetch.ts';
 import { startProgress } from './progress.ts';
 import { loadChunk, notFoundPointer, resolveRoute } from './routes.ts';
@@ -83,10 +84,11 @@ export function Router({ site, initialChunk }: { site: SiteData; initialChunk: R
   }, [show]);
   useLayoutEffect(() => applyScroll(view), [view]);
   useEffect(() => updateHead(view.chunk, site), [view.chunk, site]);
-  // Lets tests and tools know the page is interactive.
+  // Lets tests and tools know the page is interactive; only then may analytics load.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    loadAnalyticsWhenIdle(site.analytics);
+  }, [site.analytics]);
 
   return <App pages={lazyPages} site={site} chunk={view.chunk} body={view.body} location={view.location} navigate={navigate} overlay={loading ? <Loading /> : undefined} />;
 }

@@ -40,6 +40,10 @@ export interface SiteConfig {
   search: { filters?: Record<string, string[]> };
   /** Data files of the site's own pages; a docs-only build has none. */
   pages: { home?: string; errors?: string };
+  /** The home page explains a baseUrl that does not match where the site is served (default on). */
+  baseUrlIssueBanner: boolean;
+  /** A third-party analytics script, loaded once the page is interactive; the CSP allows its origin only. */
+  analytics?: { src: string };
 }
 
 /** A sidebar after resolution: every doc item carries its label and permalink. */
@@ -94,6 +98,8 @@ export interface SiteData {
   announcementBar?: SiteConfig['announcementBar'];
   colorMode: SiteConfig['colorMode'];
   search: SiteConfig['search'];
+  /** The analytics script's URL, when the site has one. */
+  analytics?: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { PageLink, RouteData, SidebarItem } from '../shared/types.ts';
+import { BackToTopOnScroll } from './BackToTopOnScroll.tsx';
 import { useSite } from './context.ts';
 import { DocSidebar } from './DocSidebar.tsx';
 import { TableOfContents } from './TableOfContents.tsx';
@@ -25,6 +26,7 @@ export function DocPage({ route, sidebar, body }: { route: DocRoute; sidebar?: S
         </article>
         {doc.hideTableOfContents ? null : <aside className="toc-container" aria-label="Table of contents"><TableOfContents toc={doc.toc} /></aside>}
       </div>
+      <BackToTopOnScroll page={route.permalink} />
     </div>
   );
 }

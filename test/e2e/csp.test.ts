@@ -1,18 +1,16 @@
 /**
  * The site works under the strict Content-Security-Policy the build writes into dist/_headers:
  * served with those headers, pages hydrate, navigate, switch colour mode and search without a single
- * CSP violation; and the built HTML has no inline handlers and no inline script but the theme script.
+ * CSP violation; and the built HTML has no inline handlers and no inline script but the build's own.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createStaticServer } from '../../build/serve.ts';
 import { launchBrowser, waitForHydration } from '../helpers/browser.ts';
+import { directive, serveWithHeaders, type HostedSite } from '../helpers/headers.ts';
 import { ALL_ROUTES, builtSite } from '../helpers/site.ts';
 
 const ROUTES = ['/', '/api/createstore', '/tutorials/essentials/part-8-rtk-query-advanced', '/errors?code=3'];
@@ -20,54 +18,18 @@ const ROUTES = ['/', '/api/createstore', '/tutorials/essentials/part-8-rtk-query
 let browser: Browser | undefined;
 let outDir: string;
 let origin: string;
-let server: http.Server;
-/** The headers of the `/*` block of dist/_headers, Content-Security-Policy among them. */
-let headers: Record<string, string>;
+let host: HostedSite;
 let csp: string;
-
-/** Parses the Netlify/Cloudflare `_headers` format: a path line, then indented `Name: value` lines. */
-function parseHeaders(text: string): Map<string, Record<string, string>> {
-  const blocks = new Map<string, Record<string, string>>();
-  let current: Record<string, string> | undefined;
-  for (const line of text.split('\n')) {
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      current = {};
-      blocks.set(line.trim(), current);
-      continue;
-    }
-    const match = /^\s+([^:]+):\s*(.*)$/.exec(line);
-    assert.ok(current && match, `unexpected _headers line: ${line}`);
-    current[match[1].trim()] = match[2].trim();
-  }
-  return blocks;
-}
-
-/** The directive's sources, e.g. script-src → ["'self'", "'sha256-…'"]. */
-function directive(policy: string, name: string): string[] {
-  const found = policy.split(';').map((part) => part.trim().split(/\s+/)).find(([key]) => key === name);
-  return found ? found.slice(1) : [];
-}
 
 before(async () => {
   ({ outDir } = await builtSite());
-  const all = parseHeaders(readFileSync(path.join(outDir, '_headers'), 'utf8'));
-  headers = all.get('/*') ?? {};
-  csp = headers['Content-Security-Policy'];
-  // The static server, with the host's `/*` headers added to every response.
-  const files = createStaticServer({ root: outDir });
-  const serveFile = files.listeners('request')[0] as http.RequestListener;
-  server = http.createServer((request, response) => {
-    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    serveFile(request, response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  host = await serveWithHeaders(outDir);
+  ({ origin, csp } = host);
   browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await host?.close();
 });
 
 test('dist/_headers has a strict CSP for every path', () => {
@@ -111,7 +73,7 @@ test('no built page has an inline event handler attribute', () => {
   assert.deepEqual([...new Set(found)], []);
 });
 
-test('the only inline script of a page is the theme script, and the CSP allows it by hash', () => {
+test('the only inline scripts are the theme script and, on the home page, the base URL check; the CSP allows both by hash', () => {
   const scriptSources = directive(csp, 'script-src');
   const hashes = new Set<string>();
   let pages = 0;
@@ -121,18 +83,19 @@ test('the only inline script of a page is the theme script, and the CSP allows i
     const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)].filter(([, attributes]) => !/\ssrc\s*=/i.test(attributes));
     const isPage = html.includes('<meta name="route-chunk"');
     if (isPage) pages++;
-    // A page has exactly one (the theme script); a redirect page has none.
-    assert.equal(inline.length, isPage ? 1 : 0, `${relative}: ${inline.length} inline scripts`);
-    for (const [, attributes, body] of inline) {
+    const expected = !isPage ? [] : relative === 'index.html' ? [/localStorage/, /base-url-issue-banner/] : [/localStorage/];
+    assert.equal(inline.length, expected.length, `${relative}: ${inline.length} inline scripts`);
+    for (const [index, [, attributes, body]] of inline.entries()) {
       assert.doesNotMatch(attributes, /type\s*=\s*["']?module/i, `${relative}: the inline script is a classic script`);
-      assert.match(body, /localStorage/, `${relative}: the inline script is the theme script`);
+      assert.match(body, expected[index], `${relative}: inline script ${index + 1}`);
       const hash = `sha256-${createHash('sha256').update(body).digest('base64')}`;
       assert.ok(scriptSources.includes(`'${hash}'`), `${relative}: the CSP allows the inline script's hash ${hash}`);
       hashes.add(hash);
     }
   }
   assert.ok(pages >= ALL_ROUTES.length + 1, `${pages} pages checked (every route and the 404 page)`);
-  assert.equal(hashes.size, 1, 'every page has the same theme script');
+  assert.equal(hashes.size, 2, 'every page has the same theme script, the home page one base URL check');
+  assert.equal(scriptSources.filter((source) => source.startsWith("'sha256-")).length, 2, 'the CSP allows no other inline script');
 });
 
 interface Watched { context: BrowserContext; page: Page; cspMessages: string[]; violations(): Promise<string[]> }

@@ -54,3 +54,16 @@ test('a syntax error in the config names the file and line', async () => {
   const text = await errorText(() => loadConfig(path.join(import.meta.dirname, '../fixtures/broken-config/site.config.ts')));
   assert.match(text, /^test\/fixtures\/broken-config\/site\.config\.ts:3: syntax error/);
 });
+
+test('an analytics script that is not an absolute https URL is rejected', async () => {
+  const config = { ...baseConfig([]), analytics: { src: 'http://stats.example.com/script.js' } };
+  const text = await errorText(() => validateConfig(config, 'site.config.ts'));
+  assert.equal(text, 'site.config.ts: "analytics.src" is "http://stats.example.com/script.js"\n  → Use an absolute https:// URL of the script.');
+  const missing = await errorText(() => validateConfig({ ...baseConfig([]), analytics: 'https://stats.example.com/script.js' }, 'site.config.ts'));
+  assert.equal(missing, 'site.config.ts: "analytics.src" must be a string\n  → Set analytics to { src: "https://analytics.example.com/script.js" }, or remove it.');
+});
+
+test('the base URL banner is on unless the config turns it off', () => {
+  assert.equal(validateConfig(baseConfig([]), 'site.config.ts').baseUrlIssueBanner, true);
+  assert.equal(validateConfig({ ...baseConfig([]), baseUrlIssueBanner: false }, 'site.config.ts').baseUrlIssueBanner, false);
+});

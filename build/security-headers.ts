@@ -1,0 +1,28 @@
+import type { SiteConfig } from '../src/shared/types.ts';
+import { baseUrlBannerScript } from './base-url-banner.ts';
+import { scriptHash } from './render.tsx';
+
+/**
+ * The Content-Security-Policy of every page: scripts from the site itself, the inline scripts the build
+ * writes (allowed by hash), and the analytics script's origin only when the config names one.
+ */
+export function contentSecurityPolicy(config: SiteConfig, themeScript: string): string {
+  const inline = [themeScript, baseUrlBannerScript(config)].filter((script) => script !== undefined);
+  const analytics = config.analytics ? [new URL(config.analytics.src).origin] : [];
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...inline.map((script) => `'${scriptHash(script)}'`), "'wasm-unsafe-eval'", ...analytics].join(' '),
+    "style-src 'self'",
+    "img-src 'self' data: https:",
+    ["connect-src 'self'", ...analytics].join(' '),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Netlify/Cloudflare-style `_headers`: the CSP and hardening headers, long caching for hashed assets. */
+export function securityHeaders(config: SiteConfig, themeScript: string): string {
+  const csp = contentSecurityPolicy(config, themeScript);
+  return `/*\n  Content-Security-Policy: ${csp}\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n`;
+}
