@@ -11,6 +11,7 @@ import type { CompiledMarkdown, MarkdownOptions } from './markdown/compile.ts';
 import { OutputFolder } from './output.ts';
 import { NOT_FOUND_PERMALINK, type RuntimeAssets } from './page-files.ts';
 import { renderRedirectPage, scriptHash, themeScript } from './render.tsx';
+import { assertSafeOutputFolder } from './output-guard.ts';
 import { securityHeaders } from './security-headers.ts';
 import { docRoute, siteData } from './routes.ts';
 import { SearchIndexer } from './search.ts';
@@ -58,6 +59,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const sources = await new SiteBuilder(options).loadSources(timer);
   const { config, paths, docs, sidebars, site, themeRoutes } = sources;
+  assertSafeOutputFolder({ projectRoot: options.projectRoot, ...paths });
   const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, siteJson: JSON.stringify(site), generatedCss: sources.generatedCss, baseUrl: config.baseUrl, minify: true }));
   bundling.catch(() => {}); // awaited below; a content error may come first
   const output = OutputFolder.prepare(paths.outDir);

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
 import { ContentError, throwIfAny } from './errors.ts';
 import { listMarkdownFiles } from './fs-utils.ts';
+import { parseFrontMatter } from './markdown/front-matter.ts';
 
 export interface DocFrontMatter {
   id?: string;
@@ -124,18 +124,6 @@ function firstInvalidUtf8Line(bytes: Buffer): number {
   return line;
 }
 
-function parseFrontMatter(text: string, file: string): { data: Record<string, unknown>; content: string } {
-  try {
-    // An empty options object stops gray-matter from caching by content, which would share `data` objects.
-    return matter(text, {});
-  } catch (error) {
-    const yamlError = error as { reason?: string; mark?: { line: number } };
-    const line = yamlError.mark ? yamlError.mark.line + 2 : 1;
-    throw new ContentError(`malformed front matter: ${yamlError.reason ?? (error as Error).message}`, file, line,
-      'Fix the YAML between the --- lines (quote values that contain ": " or start with a special character).');
-  }
-}
-
 function validateFrontMatter(data: Record<string, unknown>, file: string): DocFrontMatter {
   for (const [key, expected] of Object.entries(FRONT_MATTER_TYPES)) {
     const value = data[key];
@@ -155,6 +143,10 @@ function validateFrontMatter(data: Record<string, unknown>, file: string): DocFr
   if (typeof data.slug === 'string' && !/^[\w\-./~%]*$/.test(data.slug)) {
     throw new ContentError(`front matter "slug" "${data.slug}" is not a valid URL path`, file, frontMatterLine('slug', file),
       'Use letters, digits, "-", "_", "." and "/" only, for example "/tutorials/index" or "my-page".');
+  }
+  if (typeof data.slug === 'string' && data.slug.split('/').includes('..')) {
+    throw new ContentError(`front matter "slug" "${data.slug}" has a ".." segment`, file, frontMatterLine('slug', file),
+      'Write the slug as a path from the docs root without "..", for example "/guides/setup".');
   }
   return data as DocFrontMatter;
 }
@@ -208,7 +200,8 @@ export function docSlug(sourcePath: string, frontMatterSlug: string | undefined,
 }
 
 function joinRoute(base: string, slug: string): string {
-  return `/${[base, slug].join('/').split('/').filter(Boolean).join('/')}${slug.endsWith('/') && slug !== '/' ? '/' : ''}`;
+  const segments = [base, slug].join('/').split('/').filter((segment) => segment !== '' && segment !== '.');
+  return `/${segments.join('/')}${slug.endsWith('/') && slug !== '/' ? '/' : ''}`;
 }
 
 function findDuplicates(docs: Doc[]): ContentError[] {

@@ -12,7 +12,9 @@ export class FolderWriter {
   constructor(readonly dir: string) {}
 
   write(relativePath: string, contents: string | Uint8Array): void {
-    const file = path.join(this.dir, relativePath);
+    const file = path.resolve(this.dir, relativePath);
+    // Routes are validated where they are made; this is the last line of defence for the file system.
+    if (!file.startsWith(path.resolve(this.dir) + path.sep)) throw new Error(`refusing to write "${relativePath}" outside the output folder`);
     const folder = path.dirname(file);
     if (!this.madeDirs.has(folder)) {
       mkdirSync(folder, { recursive: true });

@@ -19,7 +19,7 @@ for (const file of files) {
   const markdown = readFileSync(file, 'utf8');
   const examples = extractCheckedExamples(markdown, relative);
   const errors = checker.checkPage(examples);
-  const { words, codeBlocks } = countProseWords(markdown);
+  const { words, codeBlocks } = countProseWords(markdown, relative);
   console.log(`${relative}: ${words} prose words, ${codeBlocks} code blocks, ${examples.length} checked, ${errors.length} errors`);
   for (const error of errors) console.log(`  ${error.sourceFile}:${error.line}: ${error.message}`);
   errorCount += errors.length;

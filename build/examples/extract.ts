@@ -1,4 +1,4 @@
-import matter from 'gray-matter';
+import { parseFrontMatter } from '../markdown/front-matter.ts';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
@@ -20,7 +20,7 @@ export interface CheckedExample {
 const TYPESCRIPT_LANGS: Record<string, 'ts' | 'tsx'> = { ts: 'ts', typescript: 'ts', tsx: 'tsx' };
 
 export function extractCheckedExamples(markdown: string, sourceFile: string): CheckedExample[] {
-  const { content } = matter(markdown);
+  const { content } = parseFrontMatter(markdown, sourceFile);
   const frontMatterLines = markdown.split('\n').length - content.split('\n').length;
   const tree = unified().use(remarkParse).parse(content);
   const examples: CheckedExample[] = [];

@@ -1,5 +1,5 @@
-import matter from 'gray-matter';
 import remarkDirective from 'remark-directive';
+import { parseFrontMatter } from './front-matter.ts';
 import { remarkGfm } from './gfm.ts';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -13,8 +13,8 @@ export function countWords(text: string): number {
 }
 
 /** Words a reader sees outside code blocks, and the number of code blocks, in a Markdown source. */
-export function countProseWords(markdown: string): { words: number; codeBlocks: number } {
-  const tree = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).parse(matter(markdown).content) as Root;
+export function countProseWords(markdown: string, file: string): { words: number; codeBlocks: number } {
+  const tree = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).parse(parseFrontMatter(markdown, file).content) as Root;
   let words = 0;
   let codeBlocks = 0;
   visit(tree, (node) => {

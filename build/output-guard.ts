@@ -1,0 +1,40 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ContentError } from './errors.ts';
+
+/** What a build's output folder replaces must be nothing but an earlier build: these prove it was one. */
+const BUILD_MARKERS = ['_headers', '__routes'];
+
+export interface GuardedPaths { projectRoot: string; outDir: string; docsDir: string; staticDirs: string[]; configFile: string; sidebarsFile: string }
+
+/**
+ * The output folder is deleted and replaced by every build, so it must not be, hold or sit in anything
+ * the build reads (the project, docs, static files, config), and must not be an unrelated existing folder.
+ */
+export function assertSafeOutputFolder(paths: GuardedPaths): void {
+  const out = path.resolve(paths.outDir);
+  const problem = outputFolderProblem(out, paths);
+  if (problem) throw new ContentError(`output folder "${path.relative(process.cwd(), out) || '.'}" ${problem}`, '--out', undefined,
+    'Pass --out a new folder, or the dist/ of an earlier build, outside the docs and static folders.');
+}
+
+function outputFolderProblem(out: string, paths: GuardedPaths): string | undefined {
+  if (existsSync(out) && !statSync(out).isDirectory()) return 'is a file';
+  if (contains(out, path.resolve(paths.projectRoot))) return 'is or contains the project folder';
+  for (const [name, dir] of [['docs', paths.docsDir], ...paths.staticDirs.map((dir) => ['static', dir])]) {
+    if (contains(out, dir) || contains(dir, out)) return `overlaps the ${name} folder ${path.relative(process.cwd(), dir)}`;
+  }
+  for (const file of [paths.configFile, paths.sidebarsFile]) {
+    if (contains(out, path.resolve(paths.projectRoot, file))) return `contains ${path.relative(process.cwd(), path.resolve(paths.projectRoot, file))}`;
+  }
+  if (!existsSync(out)) return undefined;
+  const entries = readdirSync(out);
+  if (entries.length > 0 && !BUILD_MARKERS.some((marker) => entries.includes(marker))) return 'already holds files that are not a build of this site';
+  return undefined;
+}
+
+/** True when `inner` is `outer` or lies below it. */
+function contains(outer: string, inner: string): boolean {
+  const relative = path.relative(outer, inner);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}

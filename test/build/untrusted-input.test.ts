@@ -1,0 +1,68 @@
+/**
+ * A docs folder from a stranger's pull request: the build never runs code from it, never writes outside
+ * its output folder, and never deletes what it reads. Rows 1–3 of the hardening issue.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { runCli } from '../helpers/cli.ts';
+import { buildSiteFolder } from '../helpers/site-folder.ts';
+
+/** Every file below a folder, for proving that a failed build created nothing. */
+function filesBelow(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name))).sort();
+}
+
+for (const fence of ['---js', '---javascript', '--- coffee', '---json']) {
+  test(`front matter fenced "${fence}" is refused, and its code never runs`, async () => {
+    const marker = `ran-${fence.replace(/\W/g, '')}`;
+    const code = `{ title: (require('fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 'Pwned') }`;
+    const run = await buildSiteFolder({ 'docs/guide.md': `${fence}\n${code}\n---\n\nSteps.\n` });
+    assert.equal(run.code, 1);
+    const language = fence.slice(3).trim();
+    assert.equal(run.stderr.trim(), `error: docs/guide.md:1: front matter in "${language}" is not allowed\n  → Write the front matter as YAML between two --- lines.`);
+    assert.ok(!existsSync(path.join(run.root, marker)), 'the front matter was not evaluated');
+    assert.ok(!existsSync(path.join(run.root, 'out')));
+  });
+}
+
+for (const slug of ['/../../package', '/../../../../escaped', 'a/../../b']) {
+  test(`a slug "${slug}" is refused with its line, and nothing is written outside the output folder`, async () => {
+    const run = await buildSiteFolder({ 'docs/guide.md': `---\ntitle: Guide\nslug: ${slug}\n---\n\nSteps.\n` });
+    const before = filesBelow(path.dirname(run.root)).filter((file) => !file.startsWith(path.basename(run.root)));
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr.trim(), `error: docs/guide.md:3: front matter "slug" "${slug}" has a ".." segment\n  → Write the slug as a path from the docs root without "..", for example "/guides/setup".`);
+    assert.deepEqual(filesBelow(run.root).filter((file) => !file.startsWith('out')), ['docs/guide.md', 'docs/intro.md', 'sidebars.js', 'site.config.ts']);
+    assert.ok(!existsSync(path.join(run.root, 'package')) && !existsSync(path.join(run.root, 'escaped')));
+    assert.deepEqual(filesBelow(path.dirname(run.root)).filter((file) => !file.startsWith(path.basename(run.root))), before);
+  });
+}
+
+const OUT_CASES: [string, string][] = [
+  ['.', 'output folder "." is or contains the project folder'],
+  ['..', 'output folder ".." is or contains the project folder'],
+  ['docs', 'output folder "docs" overlaps the docs folder docs'],
+  ['docs/out', 'output folder "docs/out" overlaps the docs folder docs'],
+  ['site.config.ts', 'output folder "site.config.ts" is a file'],
+  ['notes', 'output folder "notes" already holds files that are not a build of this site'],
+];
+
+for (const [out, message] of OUT_CASES) {
+  test(`--out ${out} is refused, and the project is left as it was`, async () => {
+    const run = await buildSiteFolder({ 'notes/todo.txt': 'keep me' }, out);
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr.trim(), `error: --out: ${message}\n  → Pass --out a new folder, or the dist/ of an earlier build, outside the docs and static folders.`);
+    assert.deepEqual(filesBelow(run.root), ['docs/guide.md', 'docs/intro.md', 'notes/todo.txt', 'sidebars.js', 'site.config.ts']);
+    assert.equal(readFileSync(path.join(run.root, 'notes/todo.txt'), 'utf8'), 'keep me');
+  });
+}
+
+test('--out a folder holding an earlier build replaces it', async () => {
+  const first = await buildSiteFolder({}, 'site-out');
+  assert.equal(first.code, 0, first.stderr);
+  const second = await runCli(['build', '--config', 'site.config.ts', '--out', 'site-out', '--no-search'], first.root);
+  assert.equal(second.code, 0, second.stderr);
+  assert.ok(existsSync(path.join(first.root, 'site-out/_headers')));
+});
