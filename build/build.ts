@@ -112,6 +112,7 @@ class WrittenPages {
   private readonly warningsByPage: Warning[][] = [];
   private readonly errorsByPage: ContentError[][] = [];
   private readonly searchQueue = new Set<Promise<void>>();
+  private searchFailure: unknown;
   private readonly threadMs = { compile: 0, render: 0, write: 0 };
 
   constructor(private readonly output: OutputFolder, readonly search: SearchIndexer | undefined) {}
@@ -128,7 +129,10 @@ class WrittenPages {
     this.warningsByPage[index] = page.warnings;
     for (const step of ['compile', 'render', 'write'] as const) this.threadMs[step] += page.threadMs[step];
     if (this.search && page.links) {
-      const added = this.search.addPage(page.permalink, page.html).finally(() => this.searchQueue.delete(added));
+      // A failure is kept for writeSearchIndex: a build that stops early closes Pagefind under pending pages.
+      const added: Promise<void> = this.search.addPage(page.permalink, page.html)
+        .catch((error: unknown) => { this.searchFailure ??= error; })
+        .finally(() => this.searchQueue.delete(added));
       this.searchQueue.add(added);
       if (this.searchQueue.size >= MAX_PAGES_QUEUED_FOR_SEARCH) await Promise.race(this.searchQueue);
     }
@@ -155,6 +159,7 @@ class WrittenPages {
 
   async writeSearchIndex(): Promise<void> {
     await Promise.all([...this.searchQueue]);
+    if (this.searchFailure) throw this.searchFailure;
     await this.search!.write(this.output.dir);
   }
 }

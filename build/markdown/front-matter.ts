@@ -18,13 +18,28 @@ export function parseFrontMatter(text: string, file: string): { data: Record<str
   if (!YAML_NAMES.includes(language.toLowerCase())) {
     throw new ContentError(`front matter in "${language}" is not allowed`, file, 1, 'Write the front matter as YAML between two --- lines.');
   }
+  let parsed: { data: Record<string, unknown>; content: string };
   try {
     // The options object also stops gray-matter from caching by content, which would share `data` objects.
-    return matter(text, { engines: ENGINES });
+    parsed = matter(text, { engines: ENGINES });
   } catch (error) {
     const yamlError = error as { reason?: string; mark?: { line: number } };
     const line = yamlError.mark ? yamlError.mark.line + 2 : 1;
     throw new ContentError(`malformed front matter: ${yamlError.reason ?? (error as Error).message}`, file, line,
       'Fix the YAML between the --- lines (quote values that contain ": " or start with a special character).');
   }
+  if (repeatsACollection(parsed.data)) {
+    const line = text.split('\n').findIndex((source) => /(^|[\s:,[{-])\*[^\s,\]}]+/.test(source));
+    throw new ContentError('front matter reuses a list or map through a YAML alias (*name)', file, line + 1,
+      'Write the values out: aliases of lists and maps are refused, as nested ones expand exponentially ("billion laughs").');
+  }
+  return parsed;
+}
+
+/** A YAML alias of a list or map parses to the same object twice; a walk that meets one twice stops there. */
+function repeatsACollection(value: unknown, seen = new Set<object>()): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (seen.has(value)) return true;
+  seen.add(value);
+  return Object.values(value).some((child) => repeatsACollection(child, seen));
 }

@@ -1,6 +1,6 @@
 /**
  * A docs folder from a stranger's pull request: the build never runs code from it, never writes outside
- * its output folder, and never deletes what it reads. Rows 1–3 of the hardening issue.
+ * its output folder, never deletes what it reads, and ends every failure with one clear report.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { buildSiteFolder } from '../helpers/site-folder.ts';
+import { tempTree } from '../helpers/tmp.ts';
 
 /** Every file below a folder, for proving that a failed build created nothing. */
 function filesBelow(folder: string): string[] {
@@ -65,4 +66,27 @@ test('--out a folder holding an earlier build replaces it', async () => {
   const second = await runCli(['build', '--config', 'site.config.ts', '--out', 'site-out', '--no-search'], first.root);
   assert.equal(second.code, 0, second.stderr);
   assert.ok(existsSync(path.join(first.root, 'site-out/_headers')));
+});
+
+test('a build that fails after search indexing began ends with its report, not a Pagefind stack trace', async () => {
+  const root = tempTree({
+    'docs/intro.md': '---\ntitle: Intro\n---\n\nSee [the missing part](#nope).\n',
+    'docs/guide.md': '# Guide\n\nSteps.\n',
+    'sidebars.js': "module.exports = { main: ['intro', 'guide'] };\n",
+  });
+  const run = await runCli(['build', '--docs', 'docs', '--sidebars', 'sidebars.js', '--out', 'out'], root);
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'Found broken anchor #nope in docs/intro.md:5\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.');
+  assert.ok(!existsSync(path.join(root, 'out')));
+});
+
+test('YAML aliases of lists ("billion laughs") are refused at once with the first alias line', async () => {
+  const levels = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
+  for (let level = 1; level < 9; level++) {
+    const [previous, current] = [String.fromCharCode(96 + level), String.fromCharCode(97 + level)];
+    levels.push(`${current}: &${current} [${Array(9).fill(`*${previous}`).join(', ')}]`);
+  }
+  const run = await buildSiteFolder({ 'docs/guide.md': `---\n${levels.join('\n')}\ntitle: *i\n---\n\nSteps.\n` });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: docs/guide.md:3: front matter reuses a list or map through a YAML alias (*name)\n  → Write the values out: aliases of lists and maps are refused, as nested ones expand exponentially ("billion laughs").');
 });
