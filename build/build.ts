@@ -12,6 +12,7 @@ import { OutputFolder } from './output.ts';
 import { NOT_FOUND_PERMALINK, type RuntimeAssets } from './page-files.ts';
 import { renderRedirectPage, scriptHash, themeScript } from './render.tsx';
 import { assertSafeOutputFolder } from './output-guard.ts';
+import { findOutputCollisions } from './route-collisions.ts';
 import { securityHeaders } from './security-headers.ts';
 import { docRoute, siteData } from './routes.ts';
 import { SearchIndexer } from './search.ts';
@@ -82,7 +83,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       for (const [file, contents] of (await bundling).files) output.write(file, contents);
       for (const shipped of Object.values(writer.sidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
       for (const dir of paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
-      if (!themeRoutes.some((route) => route.permalink === '/')) output.write('index.html', renderRedirectPage(firstDocPermalink(sidebars, docs)));
+      const homeRedirect = homeRedirectTarget(sidebars, docs, themeRoutes);
+      if (homeRedirect) output.write('index.html', renderRedirectPage(homeRedirect));
       output.write(LINK_SOURCES_FILE, serializeLinkSources(pages.linkIndex(), config.baseUrl));
       const permalinks = [...docs.map((doc) => doc.permalink), ...themeRoutes.map((route) => route.permalink)];
       writeSitemap(output, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
@@ -241,8 +243,9 @@ export class SiteBuilder {
     const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs));
     const warnings = checkDocsAgainstConfig(config, docs, sidebars, paths.configFile);
     const themeRoutes = specialRoutes(config, options.projectRoot);
+    throwIfAny(findOutputCollisions(docs, themeRoutes, paths.staticDirs));
     // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
-    const homeHref = themeRoutes.some((route) => route.permalink === '/') ? config.baseUrl : firstDocPermalink(sidebars, docs);
+    const homeHref = homeRedirectTarget(sidebars, docs, themeRoutes) ?? config.baseUrl;
     const site = siteData(config, new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref);
     return { config, paths, docs, sidebars, warnings, site, themeRoutes, generatedCss: announcementCss(config) };
   }
@@ -419,8 +422,12 @@ export class BrokenLinksError extends Error {
   }
 }
 
-/** A docs-only build has no home page: `/` forwards to the first doc of the first sidebar. */
-export function firstDocPermalink(sidebars: ResolvedSidebars, docs: Doc[]): string {
+/**
+ * Where `/` forwards when no page owns it (a docs-only build without an index doc): the first doc of the
+ * first sidebar. Undefined when a doc (slug `/`, docs/index.md) or the home page owns `/`.
+ */
+export function homeRedirectTarget(sidebars: ResolvedSidebars, docs: Doc[], themeRoutes: { permalink: string }[]): string | undefined {
+  if ([...docs, ...themeRoutes].some((page) => page.permalink === '/')) return undefined;
   const first = docs.find((doc) => sidebars.placementByDocId.get(doc.id) && !sidebars.placementByDocId.get(doc.id)!.previous);
   return first?.permalink ?? docs[0]?.permalink ?? '/404.html';
 }

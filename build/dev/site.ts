@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SiteBuilder, firstDocPermalink, type BuildOptions, type SiteModel } from '../build.ts';
+import { SiteBuilder, homeRedirectTarget, type BuildOptions, type SiteModel } from '../build.ts';
 import { bundleRuntime, type RuntimeBundle } from '../bundle.ts';
 import { ContentError, formatWarning, throwIfAny } from '../errors.ts';
 import { checkLinks, type PageLinkIndex } from '../links.ts';
@@ -162,7 +162,8 @@ export class DevSite {
     const removed = [...this.pages.keys()].filter((permalink) => !nextPages.has(permalink));
     changed.push(...removed);
 
-    if (!model.routes.some(({ route }) => route.permalink === '/')) add('index.html', renderer.renderRedirectPage(firstDocPermalink(sidebars, model.docs)));
+    const homeRedirect = homeRedirectTarget(sidebars, model.docs, model.routes.map(({ route }) => route));
+    if (homeRedirect) add('index.html', renderer.renderRedirectPage(homeRedirect));
     for (const dir of model.paths.staticDirs) addStaticFiles(plan, dir);
 
     stage('render');

@@ -90,3 +90,36 @@ test('YAML aliases of lists ("billion laughs") are refused at once with the firs
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), 'error: docs/guide.md:3: front matter reuses a list or map through a YAML alias (*name)\n  → Write the values out: aliases of lists and maps are refused, as nested ones expand exponentially ("billion laughs").');
 });
+
+for (const [name, files] of [
+  ['a doc with slug: /', { 'docs/intro.md': '---\ntitle: Intro\nslug: /\n---\n\nWelcome to the home doc.\n' }],
+  ['docs/index.md', { 'docs/index.md': '# Intro\n\nWelcome to the home doc.\n', 'sidebars.js': "module.exports = { main: ['index', 'guide'] };\n" }],
+] as const) {
+  test(`in a docs-only build, ${name} is the home page rather than a redirect to itself`, async () => {
+    const root = tempTree({ 'docs/guide.md': '# Guide\n\nSteps.\n', 'sidebars.js': "module.exports = { main: ['intro', 'guide'] };\n", ...files });
+    const run = await runCli(['build', '--docs', 'docs', '--sidebars', 'sidebars.js', '--out', 'out', '--no-search'], root);
+    assert.equal(run.code, 0, run.stderr);
+    const home = readFileSync(path.join(root, 'out/index.html'), 'utf8');
+    assert.match(home, /Welcome to the home doc\./);
+    assert.doesNotMatch(home, /http-equiv="refresh"/);
+    assert.match(readFileSync(path.join(root, 'out/guide/index.html'), 'utf8'), /class="navbar-brand" href="\/"/, 'the navbar title leads home');
+  });
+}
+
+test('pages that would overwrite the not-found page, the sitemap or a static file are one error naming both sources', async () => {
+  const run = await buildSiteFolder({
+    'docs/guide.md': '---\ntitle: Guide\nslug: /404.html\n---\n\nSteps.\n',
+    'docs/map.md': '---\ntitle: Map\nslug: /sitemap.xml\n---\n\nAll pages.\n',
+    'static/intro/index.html': '<p>An old page</p>',
+    'sidebars.js': "module.exports = { main: ['intro', 'guide', 'map'] };\n",
+  });
+  assert.equal(run.code, 1);
+  const fix = '  → Give the doc another slug (front matter "slug"), or rename the other file.';
+  assert.equal(run.stderr.trim(), [
+    'error: 3 problems found:',
+    'docs/guide.md: route "/404.html" writes 404.html, where the not-found page is written', fix,
+    'docs/intro.md: route "/intro" writes intro/index.html, where the static file static/intro/index.html is written', fix,
+    'docs/map.md: route "/sitemap.xml" writes sitemap.xml/index.html, where the sitemap (sitemap.xml) is written', fix,
+  ].join('\n'));
+  assert.ok(!existsSync(path.join(run.root, 'out')));
+});

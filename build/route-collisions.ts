@@ -1,0 +1,57 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { RouteData } from '../src/shared/types.ts';
+import { routeOutputFile } from '../src/shared/paths.ts';
+import type { Doc } from './docs.ts';
+import { ContentError } from './errors.ts';
+import { NOT_FOUND_PERMALINK } from './page-files.ts';
+
+/** Files and folders the build itself writes beside the pages; a page there would break them. */
+const GENERATED: [string, string][] = [
+  ['sitemap.xml', 'the sitemap'], ['_headers', 'the security headers'], ['assets', 'the bundled scripts and styles'],
+  ['pagefind', 'the search index'], ['__routes', 'the route pointers'],
+];
+const THEME_PAGES: Record<RouteData['kind'], string> = { home: 'the home page', errors: 'the error codes page', notFound: 'the not-found page', doc: 'a doc' };
+
+interface Claim { file: string; source: string }
+
+/**
+ * Every file two sources would write to the same place: two pages, a page and a static file, or a page and
+ * a file the build generates. Each collision is one error naming both sources.
+ */
+export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], staticDirs: string[]): ContentError[] {
+  const claims: Claim[] = [
+    ...themeRoutes.flatMap((route) => pageFiles(route.permalink).map((file) => ({ file, source: THEME_PAGES[route.kind] }))),
+    ...staticDirs.flatMap(staticClaims),
+    ...GENERATED.map(([file, source]) => ({ file, source: `${source} (${file})` })),
+  ];
+  const errors: ContentError[] = [];
+  for (const doc of docs) {
+    for (const file of pageFiles(doc.permalink)) {
+      const other = claims.find((claim) => overlaps(claim.file, file));
+      if (other) errors.push(new ContentError(`route "${doc.permalink}" writes ${file}, where ${other.source} is written`, doc.displayPath, undefined,
+        'Give the doc another slug (front matter "slug"), or rename the other file.'));
+    }
+  }
+  return errors;
+}
+
+/** The page itself and its `.html` redirect (the not-found page is one file). */
+function pageFiles(permalink: string): string[] {
+  if (permalink === NOT_FOUND_PERMALINK) return ['404.html'];
+  const trimmed = permalink.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? [routeOutputFile(permalink)] : [routeOutputFile(permalink), `${trimmed}.html`];
+}
+
+function staticClaims(dir: string): Claim[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => {
+    const file = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    return { file, source: `the static file ${path.relative(process.cwd(), path.join(dir, file))}` };
+  });
+}
+
+/** The same file, or one where the other needs a folder of that name. */
+function overlaps(a: string, b: string): boolean {
+  return a === b || b.startsWith(`${a}/`) || a.startsWith(`${b}/`);
+}
