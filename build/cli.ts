@@ -2,7 +2,8 @@
  * npm run build | start | serve | check-links. One entry point, so every command reports
  * errors the same way: the file, the line, the fix, and a non-zero exit code.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BrokenLinksError, buildSite } from './build.ts';
@@ -10,7 +11,8 @@ import { runCheckLinks } from './check-links.ts';
 import { ContentError, ContentErrors, formatWarning } from './errors.ts';
 import { startDevServer } from './dev/server.ts';
 import { discardActiveOutput } from './output.ts';
-import { createStaticServer } from './serve.ts';
+import { parseHeadersFile } from './headers-file.ts';
+import { createStaticServer, listenOn, portOption } from './serve.ts';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -37,7 +39,7 @@ async function runStart(args: string[]): Promise<void> {
   });
   const server = await startDevServer({
     projectRoot: process.cwd(),
-    port: Number(values.port),
+    port: portOption(values.port),
     host: values.host,
     docsDir: values.docs,
     sidebarsFile: values.sidebars,
@@ -51,12 +53,16 @@ async function runStart(args: string[]): Promise<void> {
 /** `npm run serve`: the built `dist/` as a static host would serve it. */
 async function runServe(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { port: { type: 'string', default: '3000' }, host: { type: 'string', default: 'localhost' }, dir: { type: 'string', default: 'dist' } } });
+  const port = portOption(values.port);
   const root = path.resolve(values.dir);
   if (!existsSync(path.join(root, 'index.html'))) {
     throw new ContentError('no built site here', values.dir, undefined, 'Run `npm run build` first, or pass --dir with a built site.');
   }
-  const server = createStaticServer({ root });
-  server.listen(Number(values.port), values.host, () => console.log(`Serving ${values.dir} at http://${values.host}:${values.port}/`));
+  const headersFile = path.join(root, '_headers');
+  const headerRules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
+  const server = createStaticServer({ root, headerRules, checkHost: values.host });
+  await listenOn(server, port, values.host);
+  console.log(`Serving ${values.dir} at http://${values.host}:${(server.address() as AddressInfo).port}/`);
 }
 
 async function runBuild(args: string[]): Promise<void> {
@@ -89,7 +95,24 @@ function reportError(error: unknown): void {
   if (error instanceof ContentErrors) console.error(`error: ${error.message}`);
   else if (error instanceof ContentError) console.error(`error: ${error.format()}`);
   else if (error instanceof BrokenLinksError) console.error(error.message);
+  else if (isFileSystemError(error)) console.error(`error: ${describeFileSystemError(error)}`);
   else console.error(error);
+}
+
+const FILE_SYSTEM_PROBLEMS: Record<string, string> = {
+  ENOSPC: 'the disk is full', EACCES: 'permission denied', EPERM: 'operation not permitted', EROFS: 'the file system is read-only',
+  ENOTDIR: 'a part of the path is a file', EDQUOT: 'the disk quota is used up', EMFILE: 'too many open files',
+};
+
+function isFileSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && (error as NodeJS.ErrnoException).code! in FILE_SYSTEM_PROBLEMS;
+}
+
+/** `cannot mkdir /sys/out.staging-12: operation not permitted (EPERM)`, and what to do. */
+function describeFileSystemError(error: NodeJS.ErrnoException & { code: string }): string {
+  const relative = error.path && path.relative(process.cwd(), error.path);
+  const where = error.path ? ` ${relative && !relative.startsWith('..') ? relative : error.path}` : '';
+  return `cannot ${error.syscall ?? 'write'}${where}: ${FILE_SYSTEM_PROBLEMS[error.code]} (${error.code})\n  → Free disk space or pick an output folder you can write to (--out); the previous output is unchanged.`;
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -109,7 +132,8 @@ let finished = false;
 run(rest)
   .catch((error: unknown) => {
     reportError(error);
-    process.exitCode = 1;
+    // A failed `start` may have a watcher or worker threads running: nothing else must keep it alive.
+    process.exit(1);
   })
   .finally(() => {
     finished = true;

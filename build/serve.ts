@@ -1,8 +1,11 @@
 import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import http from 'node:http';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
+import { ContentError } from './errors.ts';
+import { headersFor, type HeaderRule } from './headers-file.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -17,9 +20,16 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
 export interface StaticServerOptions {
   root: string;
   /** Extra handling before static files (the dev server's live-reload endpoint); true if handled. */
-  intercept?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
+  intercept?: (request: http.IncomingMessage, response: http.ServerResponse, pathname: string) => boolean;
   /** Rewrites HTML before sending it (the dev server injects its reload script). */
   transformHtml?: (html: string) => string;
+  /**
+   * When set, only requests naming this host, localhost or an IP address in their Host header are answered
+   * (others get 403), so a web page behind a rebinding DNS name cannot read a local server.
+   */
+  checkHost?: string;
+  /** Headers from the site's `_headers` file, sent as a host would send them. */
+  headerRules?: HeaderRule[];
 }
 
 /**
@@ -29,7 +39,17 @@ export interface StaticServerOptions {
 export function createStaticServer(options: StaticServerOptions): http.Server {
   const root = realpathSync(options.root);
   return http.createServer((request, response) => {
-    if (options.intercept?.(request, response)) return;
+    const pathname = decodePathname(request.url ?? '/');
+    if (pathname === undefined) {
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request path');
+      return;
+    }
+    if (options.checkHost !== undefined && !isLocalHost(request.headers.host, options.checkHost)) {
+      response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Unknown host name');
+      return;
+    }
+    for (const [name, value] of Object.entries(headersFor(options.headerRules ?? [], pathname))) response.setHeader(name, value);
+    if (options.intercept?.(request, response, pathname)) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
@@ -67,9 +87,19 @@ export function resolveRequest(root: string, url: string): Resolution {
   return {};
 }
 
-/** The decoded path of an origin-form request target (`//etc/passwd` is a path here, not a host). */
+/** A DNS rebinding attack needs a domain name: IP literals, localhost and the server's own host are safe. */
+function isLocalHost(header: string | undefined, ownHost: string): boolean {
+  const name = (header ?? '').replace(/:\d+$/, '').toLowerCase();
+  const bare = name.replace(/^\[(.*)\]$/, '$1');
+  return isIP(bare) !== 0 || name === 'localhost' || name.endsWith('.localhost') || name === ownHost.toLowerCase();
+}
+
+/**
+ * The decoded path of an origin-form request target (`//etc/passwd` is a path here, not a host). A target
+ * that no URL parser accepts (`//[`) is refused: code that later resolves it as a URL would throw.
+ */
 function decodePathname(url: string): string | undefined {
-  if (!url.startsWith('/')) return undefined;
+  if (!url.startsWith('/') || !URL.canParse(url, 'http://localhost')) return undefined;
   try {
     return decodeURIComponent(new URL(`http://localhost${url}`).pathname);
   } catch {
@@ -137,4 +167,22 @@ function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' 
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
   return undefined;
+}
+
+/** Starts listening; a port in use or not allowed becomes one error naming the port, never a hang or a stack. */
+export function listenOn(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const problem = error.code === 'EADDRINUSE' ? 'is in use' : error.code === 'EACCES' ? 'needs administrator rights' : `cannot be opened (${error.message})`;
+      reject(new ContentError(`port ${port} on ${host} ${problem}`, '--port', undefined, 'Stop the other server, or pass another port, for example --port 3001.'));
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+/** A `--port` value: a whole number from 0 to 65535. */
+export function portOption(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new ContentError(`"${value}" is not a port number`, '--port', undefined, 'Pass a whole number from 0 to 65535, for example --port 3000.');
+  return port;
 }

@@ -9,7 +9,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { watch } from 'chokidar';
-import { createStaticServer } from '../serve.ts';
+import { createStaticServer, listenOn } from '../serve.ts';
 import { formatMs } from '../task.ts';
 import { GENERATOR_ROOT } from '../bundle.ts';
 import { EVENTS_PATH, injectReloadClient } from './client.ts';
@@ -178,8 +178,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const server = createStaticServer({
     root: site.output.dir,
     transformHtml: injectReloadClient,
-    intercept(request, response) {
-      const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    checkHost: options.host ?? 'localhost',
+    intercept(request, response, pathname) {
       if (pathname === EVENTS_PATH) {
         hub.connect(request, response, { server: hub.id, failing: failure !== undefined }, failure && { errors: failure });
         return true;
@@ -196,13 +196,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     },
   });
   const host = options.host ?? 'localhost';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 3000, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listenOn(server, options.port ?? 3000, host);
   const port = (server.address() as AddressInfo).port;
   log(existsSync(path.join(distDir, 'pagefind'))
     ? 'search: watch mode does not index pages; /pagefind/ is served from dist/ (the last production build)'

@@ -1,6 +1,7 @@
 /** The preview server (`npm run serve`): a built site served as a static host serves it. */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,9 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import zlib from 'node:zlib';
 import { buildSite } from '../../build/build.ts';
+import { parseHeadersFile } from '../../build/headers-file.ts';
 import { createStaticServer } from '../../build/serve.ts';
+import { cliCommand } from '../helpers/cli.ts';
 import { projectRoot } from '../helpers/site.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/docusaurus-site');
@@ -159,5 +162,33 @@ test('nothing outside the root is ever served', async () => {
     assert.ok(reply.status === 400 || reply.status === 404, `${attempt}: ${reply.status}`);
     const body = reply.body.toString();
     assert.ok(!body.includes(SECRET) && !/root:.*:0:0:/.test(body), `${attempt} leaked a file from outside the root`);
+  }
+});
+
+test('`npm run serve` sends the security headers of _headers, as a host would', async () => {
+  const [command, args] = cliCommand(['serve', '--dir', root, '--port', '0', '--host', '127.0.0.1']);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const servedAt = await new Promise<number>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        const match = /at http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
+        if (match) resolve(Number(match[1]));
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+    });
+    const rules = parseHeadersFile(builtFile('_headers').toString('utf8'));
+    const csp = rules.find((rule) => rule.pattern === '/*')!.headers['Content-Security-Policy'];
+    assert.match(csp, /script-src 'self'/);
+    for (const route of ['/', '/intro', '/no/such/page']) {
+      const reply = await request(route, {}, 'GET', servedAt);
+      assert.equal(reply.headers['content-security-policy'], csp, route);
+      assert.equal(reply.headers['referrer-policy'], 'strict-origin-when-cross-origin', route);
+    }
+    assert.equal((await request(`/${firstAsset('.js')}`, {}, 'GET', servedAt)).headers['cache-control'], IMMUTABLE);
+    assert.equal((await request('/intro', { Host: 'rebound.example' }, 'GET', servedAt)).status, 403, 'a foreign Host header is refused');
+  } finally {
+    child.kill();
   }
 });

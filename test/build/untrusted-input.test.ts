@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
@@ -122,4 +124,30 @@ test('pages that would overwrite the not-found page, the sitemap or a static fil
     'docs/map.md: route "/sitemap.xml" writes sitemap.xml/index.html, where the sitemap (sitemap.xml) is written', fix,
   ].join('\n'));
   assert.ok(!existsSync(path.join(run.root, 'out')));
+});
+
+test('a port that is not a number, or is in use, is one line and exit code 1 (serve and start)', async () => {
+  const site = await buildSiteFolder({}, 'site-out');
+  assert.equal(site.code, 0, site.stderr);
+  const notANumber = await runCli(['serve', '--dir', 'site-out', '--port', 'abc'], site.root);
+  assert.equal(notANumber.code, 1);
+  assert.equal(notANumber.stderr.trim(), 'error: --port: "abc" is not a port number\n  → Pass a whole number from 0 to 65535, for example --port 3000.');
+  const busy = http.createServer();
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+  const { port } = busy.address() as AddressInfo;
+  try {
+    for (const command of [['serve', '--dir', 'site-out'], ['start', '--config', 'site.config.ts', '--dev-dir', 'dev-out']]) {
+      const run = await runCli([...command, '--port', String(port), '--host', '127.0.0.1'], site.root);
+      assert.equal(run.code, 1, command[0]);
+      assert.equal(run.stderr.trim(), `error: --port: port ${port} on 127.0.0.1 is in use\n  → Stop the other server, or pass another port, for example --port 3001.`, command[0]);
+    }
+  } finally {
+    busy.close();
+  }
+});
+
+test('an output folder that cannot be written is one line naming the path, and exit code 1', async () => {
+  const run = await buildSiteFolder({}, '/sys/docs-site-out');
+  assert.equal(run.code, 1);
+  assert.match(run.stderr.trim(), /^error: cannot mkdir \/sys\/docs-site-out\.staging-\d+: operation not permitted \(EPERM\)\n {2}→ Free disk space or pick an output folder you can write to \(--out\); the previous output is unchanged\.$/);
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { takeServerEvents } from '../../bench/watch.ts';
+import { connect } from 'node:net';
 import { startDevServer, type DevServer } from '../../build/dev/server.ts';
 import { projectRoot } from '../helpers/site.ts';
 
@@ -104,6 +105,31 @@ test('the first build is served, with the reload client in every page', async ()
   assert.equal(missing, 404);
   const hello = await events.waitFor(0, (event) => event.event === 'hello', 'hello');
   assert.equal(hello.data.failing, false);
+});
+
+/** Sends one raw HTTP/1.1 request (fetch would normalise the target); resolves to the status code. */
+function rawRequest(target: string, host: string): Promise<number> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+    let reply = '';
+    socket.on('data', (chunk) => { reply += chunk; });
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d+)/.exec(reply)?.[1])));
+    socket.on('error', reject);
+  });
+}
+
+test('a malformed request target gets 400 and the dev server keeps running', async () => {
+  const { port } = new URL(server.url);
+  assert.equal(await rawRequest('//[', `127.0.0.1:${port}`), 400);
+  assert.equal(await rawRequest('//[x', `127.0.0.1:${port}`), 400);
+  assert.equal((await get('/api/store')).status, 200);
+});
+
+test('the dev server answers only local host names (no DNS rebinding)', async () => {
+  const { port } = new URL(server.url);
+  assert.equal(await rawRequest('/api/store', `attacker.example:${port}`), 403);
+  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) assert.equal(await rawRequest('/api/store', host), 200, host);
 });
 
 test('editing a page re-renders only that page and tells the tab to reload', async () => {

@@ -1,26 +1,13 @@
-import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { parseHeadersFile } from '../../build/headers-file.ts';
 import { createStaticServer } from '../../build/serve.ts';
 
-/** Parses the Netlify/Cloudflare `_headers` format: a path line, then indented `Name: value` lines. */
+/** The `_headers` file as a map of path pattern → headers. */
 export function parseHeaders(text: string): Map<string, Record<string, string>> {
-  const blocks = new Map<string, Record<string, string>>();
-  let current: Record<string, string> | undefined;
-  for (const line of text.split('\n')) {
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      current = {};
-      blocks.set(line.trim(), current);
-      continue;
-    }
-    const match = /^\s+([^:]+):\s*(.*)$/.exec(line);
-    assert.ok(current && match, `unexpected _headers line: ${line}`);
-    current[match[1].trim()] = match[2].trim();
-  }
-  return blocks;
+  return new Map(parseHeadersFile(text).map((rule) => [rule.pattern, rule.headers]));
 }
 
 /** The directive's sources, e.g. script-src → ["'self'", "'sha256-…'"]. */
