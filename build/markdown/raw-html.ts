@@ -30,15 +30,27 @@ const SAFE_URL = /^(?![\s\u0000-\u001f]*(javascript|vbscript|data):)/i;
 const SAFE_IMAGE_DATA = /^\s*data:image\/(png|gif|jpe?g|webp|avif);/i;
 
 /**
+ * An id spelled like a DOM property would replace it on `window` (`<p id="addEventListener">`); DOM
+ * property names are camelCase JavaScript identifiers, and `constructor` and `__proto__`.
+ */
+const CLOBBERING_ID = /^(?=[A-Za-z_$][\w$]*$)(?:.*[A-Z]|constructor$|__proto__$)/;
+
+/**
  * rehype plugin, after rehype-raw: no event handlers, no inline styles, no script URLs in the
- * output; images load lazily (React would otherwise preload every one of them).
+ * output, no `name` and no DOM-property-like id (DOM clobbering: `<img name="querySelector">`
+ * replaces `document.querySelector`); images load lazily (React would otherwise preload every one).
  */
 export function rehypeSanitizeAttributes() {
-  return (tree: Root) => {
+  return (tree: Root, file: VFile) => {
     walkElements(tree, (element) => {
       if (element.tagName === 'img') element.properties.loading ??= 'lazy';
       for (const name of Object.keys(element.properties)) {
-        if (/^on/i.test(name) || name === 'style') delete element.properties[name];
+        if (/^on/i.test(name) || name === 'style' || name === 'name') delete element.properties[name];
+      }
+      const id = element.properties.id;
+      if (typeof id === 'string' && CLOBBERING_ID.test(id)) {
+        delete element.properties.id;
+        file.message(`id "${id}" was removed: an id spelled like a DOM property can replace it on window`, element.position);
       }
       for (const name of URL_PROPERTIES) {
         const value = element.properties[name];

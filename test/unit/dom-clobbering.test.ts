@@ -1,0 +1,22 @@
+/** Raw HTML cannot replace DOM properties the runtime needs (row 7 of the hardening issue). */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { compile } from '../helpers/markdown.ts';
+
+test('name attributes are stripped, so <img name="querySelector"> cannot replace document.querySelector', async () => {
+  const compiled = await compile('Text.\n\n<img src="/img/x.png" name="querySelector" alt="x">\n\n<details name="forms"><summary>More</summary>\n\nBody.\n\n</details>\n');
+  assert.doesNotMatch(compiled.html, /\sname=/);
+  assert.match(compiled.html, /<img src="\/img\/x\.png" alt="x" loading="lazy">/);
+});
+
+test('ids spelled like DOM properties are removed with a warning naming the line; plain ids stay', async () => {
+  const compiled = await compile('<p id="addEventListener">One</p>\n\n<p id="constructor">Two</p>\n\n<p id="getting-started">Three</p>\n\n## Install\n');
+  assert.match(compiled.html, /<p>One<\/p>/);
+  assert.match(compiled.html, /<p>Two<\/p>/);
+  assert.match(compiled.html, /<p id="getting-started">Three<\/p>/);
+  assert.match(compiled.html, /<h2 id="install"/);
+  assert.deepEqual(compiled.warnings.map((warning) => `${warning.line}: ${warning.message}`), [
+    '1: id "addEventListener" was removed: an id spelled like a DOM property can replace it on window',
+    '3: id "constructor" was removed: an id spelled like a DOM property can replace it on window',
+  ]);
+});
