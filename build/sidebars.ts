@@ -45,13 +45,22 @@ class SidebarResolver {
 
   constructor(private readonly sidebarName: string, private readonly docsById: Map<string, Doc>, private readonly file: string) {}
 
+  /** The item lists being resolved, outermost first: a list met again contains itself. */
+  private readonly open = new Set<object>();
+
   resolveItems(items: unknown, trail: SidebarPlacement['categories']): SidebarItem[] {
-    if (Array.isArray(items)) return items.map((item) => this.resolveItem(item, trail));
-    if (typeof items === 'object' && items !== null) {
+    if (typeof items !== 'object' || items === null) throw this.error(`has items that are not a list (${JSON.stringify(items)})`, 'Write the items as an array.');
+    if (this.open.has(items)) {
+      throw this.error(`category "${trail.map((category) => category.label).join(' › ')}" contains itself`, 'Remove the category (or the list it shares) from its own items.');
+    }
+    this.open.add(items);
+    try {
+      if (Array.isArray(items)) return items.map((item) => this.resolveItem(item, trail));
       // Shorthand: { 'Category label': [items] }
       return Object.entries(items).map(([label, children]) => this.resolveCategory({ label, items: children }, trail));
+    } finally {
+      this.open.delete(items);
     }
-    throw this.error(`has items that are not a list (${JSON.stringify(items)})`, 'Write the items as an array.');
   }
 
   private resolveItem(item: unknown, trail: SidebarPlacement['categories']): SidebarItem {
@@ -61,7 +70,11 @@ class SidebarResolver {
     switch (entry.type) {
       case 'doc':
       case 'ref':
-        return this.resolveDoc(String(entry.id), entry.label as string | undefined, trail);
+        if (typeof entry.id !== 'string') {
+          const where = trail.length > 0 ? ` in category "${trail.map((category) => category.label).join(' › ')}"` : '';
+          throw this.error(`has a ${entry.type} item without an id${where}: ${JSON.stringify(item)}`, 'Add id: the id of the doc it shows (its path below the docs folder without ".md").');
+        }
+        return this.resolveDoc(entry.id, entry.label as string | undefined, trail);
       case 'link':
         return { type: 'link', label: String(entry.label), href: String(entry.href) };
       case 'category':

@@ -52,3 +52,28 @@ test('a sidebar entry naming a missing doc names the sidebar and the id', async 
     return true;
   });
 });
+
+async function loadError(sidebarSource: string): Promise<string> {
+  try {
+    await load('sidebars.js', sidebarSource);
+  } catch (error) {
+    assert.ok(error instanceof ContentError, String(error));
+    return error.format().replace(/^.*sidebars\.js/, 'sidebars.js');
+  }
+  assert.fail('expected the sidebars to be rejected');
+}
+
+test('a category that contains itself is an error naming its path, not a stack overflow', async () => {
+  const text = await loadError("const guide = { type: 'category', label: 'Guide', items: ['guide/one'] };\nconst more = { type: 'category', label: 'More', items: [guide] };\nguide.items.push(more);\nmodule.exports = { main: ['intro', guide] };");
+  assert.equal(text, 'sidebars.js: sidebar "main" category "Guide › More › Guide" contains itself\n  → Remove the category (or the list it shares) from its own items.');
+});
+
+test('a doc item without an id names the sidebar, the category and the item', async () => {
+  const text = await loadError("module.exports = { main: ['intro', { type: 'category', label: 'Guide', items: [{ type: 'doc', label: 'One' }] }] };");
+  assert.equal(text, 'sidebars.js: sidebar "main" has a doc item without an id in category "Guide": {"type":"doc","label":"One"}\n  → Add id: the id of the doc it shows (its path below the docs folder without ".md").');
+});
+
+test('a sidebars file exporting a Promise gets the sidebars it resolves to, not a site without sidebars', async () => {
+  const { sidebars } = await load('sidebars.js', "module.exports = Promise.resolve({ main: ['intro'] });");
+  assert.deepEqual(sidebars.main, [{ type: 'link', label: 'Start here', href: '/intro' }]);
+});
