@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const STAGING_SUFFIX = '.staging-';
@@ -77,12 +77,14 @@ export class OutputFolder {
 
   commit(): void {
     const retired = `${this.target}${RETIRED_SUFFIX}${process.pid}`;
-    try {
-      renameSync(this.target, retired);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    renameSync(this.dir, this.target);
+    withSwapLock(this.target, () => {
+      try {
+        renameSync(this.target, retired);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      renameSync(this.dir, this.target);
+    });
     rmSync(retired, { recursive: true, force: true });
     activeFolders.delete(this);
   }
@@ -100,7 +102,11 @@ export function discardActiveOutput(): void {
   for (const folder of activeFolders) folder.discard();
 }
 
-/** Staging or retired folders left by a killed build are removed at the start of the next one. */
+/**
+ * Folders left by builds that died are cleaned at the start of the next build; those of builds still
+ * running (another process writing the same output) are left alone. A build killed between the two
+ * renames of its swap left no output folder: its retired folder, the previous complete site, goes back.
+ */
 function removeLeftovers(target: string): void {
   const parent = path.dirname(target);
   const base = path.basename(target);
@@ -110,9 +116,59 @@ function removeLeftovers(target: string): void {
   } catch {
     return;
   }
-  for (const entry of entries) {
-    if (entry.startsWith(base + STAGING_SUFFIX) || entry.startsWith(base + RETIRED_SUFFIX)) {
-      rmSync(path.join(parent, entry), { recursive: true, force: true });
+  const dead = entries.filter((entry) => {
+    const suffix = [STAGING_SUFFIX, RETIRED_SUFFIX].find((candidate) => entry.startsWith(base + candidate));
+    return suffix !== undefined && !isRunning(Number(entry.slice(base.length + suffix.length)));
+  });
+  const retired = dead.find((entry) => entry.startsWith(base + RETIRED_SUFFIX));
+  if (retired && !existsSync(target)) renameSync(path.join(parent, retired), target);
+  for (const entry of dead) rmSync(path.join(parent, entry), { recursive: true, force: true });
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const LOCK_WAIT_MS = 30_000;
+
+/**
+ * Two builds into one folder each stage their own copy; the swap itself (two renames, milliseconds) is
+ * serialised by a lock file naming its holder, so the later build's site wins whole. A lock whose holder
+ * died is taken over.
+ */
+function withSwapLock(target: string, swap: () => void): void {
+  const lock = `${target}.lock`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // An empty lock is one being written right now.
+      const holder = Number(readFileSafely(lock) || process.pid);
+      if (!isRunning(holder)) rmSync(lock, { force: true });
+      else if (Date.now() > deadline) throw new Error(`another build (process ${holder}) has held ${lock} for ${LOCK_WAIT_MS / 1000} s; stop it or delete the file`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
     }
+  }
+  try {
+    swap();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+function readFileSafely(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
   }
 }

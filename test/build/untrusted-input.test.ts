@@ -3,7 +3,8 @@
  * its output folder, never deletes what it reads, and ends every failure with one clear report.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -150,4 +151,35 @@ test('an output folder that cannot be written is one line naming the path, and e
   const run = await buildSiteFolder({}, '/sys/docs-site-out');
   assert.equal(run.code, 1);
   assert.match(run.stderr.trim(), /^error: cannot mkdir \/sys\/docs-site-out\.staging-\d+: operation not permitted \(EPERM\)\n {2}→ Free disk space or pick an output folder you can write to \(--out\); the previous output is unchanged\.$/);
+});
+
+/** The process id of a process that has exited. */
+function deadPid(): number {
+  return spawnSync(process.execPath, ['-e', '']).pid!;
+}
+
+test('a build killed between the two renames of its swap: the next build puts the previous site back first', async () => {
+  const site = await buildSiteFolder({}, 'site-out');
+  assert.equal(site.code, 0, site.stderr);
+  const pid = deadPid();
+  // The state a kill between the renames leaves: no output folder, the old site retired, the new one staged.
+  renameSync(path.join(site.root, 'site-out'), path.join(site.root, `site-out.retired-${pid}`));
+  mkdirSync(path.join(site.root, `site-out.staging-${pid}`));
+  writeFileSync(path.join(site.root, 'docs/guide.md'), '# Guide\n\nSee [nothing](./nowhere.md).\n');
+  const failed = await runCli(['build', '--config', 'site.config.ts', '--out', 'site-out', '--no-search'], site.root);
+  assert.equal(failed.code, 1, 'this build fails on the broken link');
+  assert.ok(existsSync(path.join(site.root, 'site-out/index.html')), 'the previous complete site is back at site-out/');
+  assert.deepEqual(readdirSync(site.root).filter((name) => name.startsWith('site-out.')), [], 'the dead build\'s folders are gone');
+});
+
+test('builds into one output folder at once all succeed, and the folder holds one complete site', async () => {
+  // Enough pages that the builds overlap: each used to delete the others' staging folders.
+  const pages = Object.fromEntries(Array.from({ length: 80 }, (_, index) => [`docs/page-${index}.md`, `# Page ${index}\n\n${'Some words. '.repeat(200)}\n`]));
+  const site = await buildSiteFolder(pages, 'site-out');
+  assert.equal(site.code, 0, site.stderr);
+  const args = ['build', '--config', 'site.config.ts', '--out', 'site-out'];
+  const runs = await Promise.all([runCli(args, site.root), runCli(args, site.root), runCli(args, site.root)]);
+  for (const run of runs) assert.equal(run.code, 0, run.stderr);
+  assert.ok(existsSync(path.join(site.root, 'site-out/index.html')) && existsSync(path.join(site.root, 'site-out/pagefind/pagefind.js')));
+  assert.deepEqual(readdirSync(site.root).filter((name) => name.startsWith('site-out.')), []);
 });
