@@ -14,6 +14,7 @@ import { renderRedirectPage, scriptHash, themeScript } from './render.tsx';
 import { assertSafeOutputFolder } from './output-guard.ts';
 import { findOutputCollisions } from './route-collisions.ts';
 import { securityHeaders } from './security-headers.ts';
+import { DEFAULT_PAGE_LIMITS } from './markdown/limits.ts';
 import { docRoute, siteData } from './routes.ts';
 import { SearchIndexer } from './search.ts';
 import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
@@ -303,12 +304,17 @@ function markdownOptions(docs: Doc[], config: SiteConfig, staticDirs: string[]):
     baseUrl: config.baseUrl,
     minTocLevel: config.tableOfContents.minHeadingLevel,
     maxTocLevel: config.tableOfContents.maxHeadingLevel,
+    limits: {
+      maxPageBytes: config.maxPageBytes ?? DEFAULT_PAGE_LIMITS.maxPageBytes,
+      maxPageSeconds: config.maxPageSeconds ?? DEFAULT_PAGE_LIMITS.maxPageSeconds,
+    },
   };
 }
 
 // Over-approximations, which is safe for a cache key: anything that looks like a `.md` link target
-// or an absolute image path. Both resolve as markdown/links.ts resolves them.
-const ABSOLUTE_IMAGE = /!\[[^\]]*\]\(\s*<?(\/[^)\s>#?]+)/g;
+// or an absolute path in a link or image. Both resolve as markdown/links.ts resolves them. (Matching
+// the `![alt]` before it took quadratic time on a line of many `![`.)
+const ABSOLUTE_IMAGE = /\]\(\s*<?(\/[^)\s>#?]+)/g;
 const TARGET_STOP = /[\s()<>[\]"'`]/;
 
 /** Every `….md` / `….mdx` word of a text, found from each ".md" backwards (a regex would backtrack on long words). */

@@ -45,8 +45,17 @@ export function validateConfig(raw: unknown, file: string): SiteConfig {
     search: (config.search as SiteConfig['search']) ?? {},
     pages: (config.pages as SiteConfig['pages']) ?? {},
     baseUrlIssueBanner: config.baseUrlIssueBanner !== false,
+    maxPageBytes: validatePositive(config.maxPageBytes, Number.isSafeInteger, 'maxPageBytes', 'a whole number of bytes, for example 8 * 1024 * 1024', fail),
+    maxPageSeconds: validatePositive(config.maxPageSeconds, Number.isFinite, 'maxPageSeconds', 'a number of seconds, for example 60', fail),
     analytics: validateAnalytics(config.analytics, fail),
   };
+}
+
+function validatePositive(
+  raw: unknown, isNumber: (raw: unknown) => boolean, field: string, expected: string, fail: (field: string, problem: string, fix: string) => never,
+): number | undefined {
+  if (raw === undefined || (isNumber(raw) && (raw as number) > 0)) return raw as number | undefined;
+  return fail(`"${field}"`, `is ${JSON.stringify(raw)}`, `Set ${field} to ${expected}.`);
 }
 
 /** An analytics script must be one absolute https URL (http only for a local host), so the CSP can name its origin. */

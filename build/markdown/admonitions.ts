@@ -5,7 +5,8 @@ import { walk } from './walk.ts';
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'caution', 'warning', 'danger', 'important'] as const;
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
-const TITLED_OPENING = new RegExp(`^(\\s*:{3,})(${ADMONITION_TYPES.join('|')})[ \\t]+([^\\[{\\s].*?)\\s*$`);
+// No part of the line can be matched two ways, so a long line is matched in linear time.
+const TITLED_OPENING = new RegExp(`^(\\s*:{3,})(${ADMONITION_TYPES.join('|')})[ \\t]+([^\\[{\\s].*)$`);
 
 /** Docusaurus writes `:::tip Title`; remark-directive expects `:::tip[Title]`. Code fences are left alone. */
 export function normalizeAdmonitionTitles(markdown: string): string {
@@ -17,7 +18,7 @@ export function normalizeAdmonitionTitles(markdown: string): string {
       return line;
     }
     if (openFence) return line;
-    return line.replace(TITLED_OPENING, '$1$2[$3]');
+    return line.replace(TITLED_OPENING, (_, colons: string, type: string, title: string) => `${colons}${type}[${title.trimEnd()}]`);
   }).join('\n');
 }
 

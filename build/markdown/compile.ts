@@ -18,10 +18,13 @@ import { remarkLinks, type LinkContext, type SourceLink } from './links.ts';
 import { rehypeEscapeDisallowedHtml, rehypeSanitizeAttributes } from './raw-html.ts';
 import { rehypeAccessibleHtml } from './accessible-html.ts';
 import { rehypeHeadingAnchors } from './heading-anchors.ts';
+import { DEFAULT_PAGE_LIMITS, pageLimitProblem, type PageLimits } from './limits.ts';
+import { withinTimeBudget } from './page-clock.ts';
 
 export interface MarkdownOptions extends LinkContext {
   minTocLevel: number;
   maxTocLevel: number;
+  limits?: PageLimits;
 }
 
 export interface MarkdownSource {
@@ -46,6 +49,13 @@ export interface CompiledMarkdown {
 
 /** Compiles one Markdown body: one parse, every transform, the compact body for the theme. */
 export async function compileMarkdown(source: MarkdownSource, options: MarkdownOptions): Promise<CompiledMarkdown> {
+  const limits = options.limits ?? DEFAULT_PAGE_LIMITS;
+  const overLimit = pageLimitProblem(source.body, source.displayPath, source.lineOffset, limits);
+  if (overLimit) throw [overLimit];
+  return withinTimeBudget(source.displayPath, limits.maxPageSeconds, () => compileWithinLimits(source, options));
+}
+
+async function compileWithinLimits(source: MarkdownSource, options: MarkdownOptions): Promise<CompiledMarkdown> {
   const file = new VFile({ path: source.displayPath, value: normalizeAdmonitionTitles(source.body) });
   const processor = unified()
     .use(remarkParse)
@@ -63,7 +73,11 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
     .use(rehypeHeadingAnchors)
     .use(rehypeAccessibleHtml);
   const mdast = processor.parse(file) as MdastRoot;
-  const hast = (await processor.run(mdast, file)) as HastRoot;
+  const hast = (await processor.run(mdast, file).catch((error: unknown) => {
+    // A shape the limits above did not foresee: still one error naming the page, never a bare stack overflow.
+    if (error instanceof RangeError) throw [new ContentError(`the page is too deeply nested to compile (${error.message})`, source.displayPath, undefined, 'Flatten its lists, blockquotes and admonitions.')];
+    throw error;
+  })) as HastRoot;
   const problems = file.messages.map((message) => ({
     file: source.displayPath,
     line: message.line ? message.line + source.lineOffset : undefined,

@@ -5,7 +5,7 @@ import type { VFile } from 'vfile';
 import type { TocEntry } from '../../src/shared/types.ts';
 import { walk } from './walk.ts';
 
-const CUSTOM_ID = /\s*\{#([\w-]+)\}\s*$/;
+const CUSTOM_ID = /^\{#([\w-]+)\}\s*$/;
 
 export interface HeadingIdOptions { minTocLevel: number; maxTocLevel: number }
 
@@ -41,9 +41,11 @@ export function remarkHeadingIds(options: HeadingIdOptions) {
 function takeCustomId(heading: Heading): string | undefined {
   const last = heading.children.at(-1);
   if (last?.type !== 'text') return undefined;
-  const match = CUSTOM_ID.exec(last.value);
+  // Anchored at the last `{#`: an unanchored pattern took quadratic time on long runs of spaces.
+  const start = last.value.lastIndexOf('{#');
+  const match = start === -1 ? null : CUSTOM_ID.exec(last.value.slice(start));
   if (!match) return undefined;
-  (last as Text).value = last.value.slice(0, match.index);
+  (last as Text).value = last.value.slice(0, start).trimEnd();
   return match[1];
 }
 

@@ -42,6 +42,10 @@ export interface SiteConfig {
   pages: { home?: string; errors?: string };
   /** The home page explains a baseUrl that does not match where the site is served (default on). */
   baseUrlIssueBanner: boolean;
+  /** Largest Markdown page in bytes (default 4 MiB); a bigger page is an error naming it. */
+  maxPageBytes?: number;
+  /** Longest one page may take to compile, in seconds (default 30); a slower page ends the build naming it. */
+  maxPageSeconds?: number;
   /** A third-party analytics script, loaded once the page is interactive; the CSP allows its origin only. */
   analytics?: { src: string };
 }

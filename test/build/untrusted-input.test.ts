@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
-import { buildSiteFolder } from '../helpers/site-folder.ts';
+import { buildSiteFolder, siteConfig } from '../helpers/site-folder.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
 /** Every file below a folder, for proving that a failed build created nothing. */
@@ -182,4 +182,17 @@ test('builds into one output folder at once all succeed, and the folder holds on
   for (const run of runs) assert.equal(run.code, 0, run.stderr);
   assert.ok(existsSync(path.join(site.root, 'site-out/index.html')) && existsSync(path.join(site.root, 'site-out/pagefind/pagefind.js')));
   assert.deepEqual(readdirSync(site.root).filter((name) => name.startsWith('site-out.')), []);
+});
+
+test('a page slower than maxPageSeconds ends the build with one error naming it; the published site stays', async () => {
+  const published = await buildSiteFolder({});
+  assert.equal(published.code, 0, published.stderr);
+  const slowPage = `# Slow\n\n${'Some *emphasis*, `code` and a [link](https://example.com) in a paragraph.\n\n'.repeat(20_000)}`;
+  writeFileSync(path.join(published.root, 'docs/guide.md'), slowPage);
+  writeFileSync(path.join(published.root, 'site.config.ts'), siteConfig({ maxPageSeconds: 0.05 }));
+  const run = await runCli(['build', '--config', 'site.config.ts', '--out', 'out', '--no-search'], published.root);
+  assert.notEqual(run.code, 0);
+  assert.equal(run.stderr.trim().split('\n').slice(-2).join('\n'),
+    'error: docs/guide.md: the page took longer than 0.05 s to compile\n  → Look for a very long line or deeply repeated syntax in it, or raise maxPageSeconds in site.config.ts.');
+  assert.match(readFileSync(path.join(published.root, 'out/guide/index.html'), 'utf8'), /Steps\./);
 });

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DocumentCompiler, type RejectionKind } from './compile-document.ts';
 import { checkHtml, elements } from './html-check.ts';
+import { MAX_NESTING } from '../../build/markdown/limits.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20240611);
 const DOCUMENTS = Number(process.env.FUZZ_DOCS ?? 2200);
@@ -232,7 +233,7 @@ class Generator {
       case 1: return this.longLine(100_000);
       case 2: return r.pick(['<a', '&amp;', '\\*', 'x|', '#', 'ü', '🎉', '<', '&', '_']).repeat(50_000).slice(0, 100_000);
       case 3: return Array.from({ length: 60 }, () => this.emphasisStorm(r.between(100, 400))).join('\n\n');
-      case 4: return `${'>'.repeat(r.between(50, 120))} deep quote\n${'> '.repeat(r.between(20, 60))}- list in quotes`;
+      case 4: return `${'>'.repeat(r.between(50, MAX_NESTING))} deep quote\n${'> '.repeat(r.between(20, 60))}- list in quotes`;
       case 5: return Array.from({ length: 8 }, (_, level) => `${'  '.repeat(level)}${r.pick(['-', '*', '1.'])} level ${level + 1} ${this.inline(2)}`).join('\n').repeat(r.between(20, 40));
       case 6: return `${':::note\n'.repeat(r.between(30, 60))}deep admonitions${r.chance(0.5) ? '' : '\n:::'.repeat(r.between(0, 60))}`;
       case 7: return `\`\`\`js {1-${r.pick(['100000', '5000000', '400000000'])}} title="huge"\n${'const x = 1;\n'.repeat(2000)}\`\`\``;

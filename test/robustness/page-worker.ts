@@ -1,0 +1,24 @@
+/**
+ * Reads one doc from a folder and compiles it, as a page is made, inside a worker whose heap the test
+ * bounds; posts the milliseconds taken and the author-facing error, if any.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { collectDocs } from '../../build/docs.ts';
+import { ContentError } from '../../build/errors.ts';
+import { compileMarkdown } from '../../build/markdown/compile.ts';
+import { DEFAULT_PAGE_LIMITS } from '../../build/markdown/limits.ts';
+
+const { docsDir, maxPageBytes } = workerData as { docsDir: string; maxPageBytes?: number };
+const started = performance.now();
+let error: string | undefined;
+try {
+  const [doc] = collectDocs(docsDir);
+  await compileMarkdown(
+    { sourcePath: doc.sourcePath, displayPath: 'page.md', body: doc.body, lineOffset: doc.bodyLineOffset },
+    { permalinkBySourcePath: new Map(), staticDirs: [], baseUrl: '/', minTocLevel: 2, maxTocLevel: 4, limits: maxPageBytes ? { ...DEFAULT_PAGE_LIMITS, maxPageBytes } : undefined },
+  );
+} catch (thrown) {
+  const errors = Array.isArray(thrown) ? thrown : [thrown];
+  error = errors.map((item) => (item instanceof ContentError ? item.format() : `CRASH ${String(item)}`)).join('\n');
+}
+parentPort!.postMessage({ ms: performance.now() - started, error });
