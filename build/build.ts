@@ -91,7 +91,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       writeSitemap(output, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
       output.write('_headers', securityHeaders(config, script));
     });
-    const links = await timer.run('check links', () => enforceLinkPolicy(checkLinks(pages.linkIndex(), output.listFiles(), config.baseUrl), config, log));
+    const links = await timer.run('check links', () => enforceLinkPolicy(checkLinks(pages.linkIndex(), output.listFiles(), config.baseUrl, (file) => output.readFile(file)), config, log));
     if (pages.search) await timer.run('index search', () => pages.writeSearchIndex());
     output.commit();
     const pageCount = pages.linkIndex().length;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ContentError } from './errors.ts';
 import {
-  checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, markdownOrigin, parseLinkSources, themeSource,
+  checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource,
   type BrokenLink, type LinkSources, type PageLinkIndex,
 } from './links.ts';
 import { formatMs } from './task.ts';
@@ -57,7 +57,7 @@ export async function checkBuiltSite(options: CheckLinksOptions): Promise<CheckL
   const files = listFiles(options.dir);
   const sources = readLinkSources(options.dir);
   const pages = sources ? indexMappedPages(options.dir, sources) : indexHtmlPages(options.dir, files);
-  const report = checkLinks(pages, files, sources?.baseUrl ?? '/');
+  const report = checkLinks(pages, files, sources?.baseUrl ?? '/', (file) => readFileSync(path.join(options.dir, file), 'utf8'));
   const broken = options.external ? [...report.broken, ...await checkExternalLinks(pages, report.external, options)] : report.broken;
   return {
     pages: pages.length, checked: report.checked, broken, external: report.external,
@@ -153,10 +153,7 @@ async function fetchStatus(url: string, method: 'HEAD' | 'GET', timeoutMs: numbe
 
 /** Every Markdown line that wrote the URL; the first page showing it when only the theme did. */
 function externalOrigins(url: string, pages: PageLinkIndex[]): Pick<BrokenLink, 'source' | 'line' | 'page'>[] {
-  const fromMarkdown = pages.flatMap((page) => {
-    const origin = markdownOrigin(page, url);
-    return origin ? [{ ...origin, page: page.permalink }] : [];
-  });
+  const fromMarkdown = pages.flatMap((page) => markdownOrigins(page, url).map((origin) => ({ ...origin, page: page.permalink })));
   if (fromMarkdown.length > 0) return fromMarkdown;
   const page = pages.find((candidate) => candidate.hrefs.includes(url))!;
   return [{ source: themeSource(page.permalink), page: page.permalink }];

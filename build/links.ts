@@ -1,4 +1,5 @@
 import type { SourceLink } from './markdown/links.ts';
+import { fileCandidates } from './serve.ts';
 import { isExternalUrl } from '../src/shared/paths.ts';
 
 /** What the link checker keeps of a rendered page: its ids and its links, not its HTML. */
@@ -41,13 +42,18 @@ export function indexPage(permalink: string, html: string, sourceFile?: string, 
   return structuredClone({ permalink, sourceFile, ids, hrefs, sourceLinks });
 }
 
+/** An output file that is no page of ours (a static `.html`), read for the ids a link's `#fragment` may name. */
+export type ReadOutputFile = (file: string) => string | undefined;
+
 /**
- * Checks every internal link of every page: the target must be a page or an output file, and a
- * `#fragment` must name an element id of the target page. Theme links are reported once.
+ * Checks every internal link of every page: the target must be a page or an output file the server
+ * would send for it, and a `#fragment` must name an element id of the target page (or static HTML file,
+ * when `readOutputFile` is given). A Markdown link is reported at each line that wrote it; a theme
+ * link once for the site.
  */
-export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, baseUrl: string): LinkReport {
-  const pagesByPath = new Map(pages.map((page) => [trimSlash(page.permalink), page]));
-  const problemOf = linkProblemFinder(pagesByPath, outputFiles, baseUrl);
+export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, baseUrl: string, readOutputFile?: ReadOutputFile): LinkReport {
+  const pagesByPath = new Map(pages.map((page) => [trimSlash(safeDecode(page.permalink) ?? page.permalink), page]));
+  const problemOf = linkProblemFinder(pagesByPath, outputFiles, baseUrl, readOutputFile);
   const broken: BrokenLink[] = [];
   const external = new Set<string>();
   const reportedThemeLinks = new Set<string>();
@@ -61,12 +67,13 @@ export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, bas
       checked++;
       const problem = problemOf(href, page);
       if (!problem) continue;
-      const origin = markdownOrigin(page, href);
-      if (!origin) {
+      const origins = markdownOrigins(page, href);
+      if (origins.length === 0) {
         if (reportedThemeLinks.has(href)) continue;
         reportedThemeLinks.add(href);
+        origins.push({ source: themeSource(page.permalink) });
       }
-      broken.push({ href, kind: problem, page: page.permalink, ...(origin ?? { source: themeSource(page.permalink) }) });
+      for (const origin of origins) broken.push({ href, kind: problem, page: page.permalink, ...origin });
     }
   }
   return { broken, external: [...external].sort(), checked };
@@ -78,25 +85,30 @@ type LinkProblem = BrokenLink['kind'] | undefined;
  * What is wrong with an internal link, if anything. Root-relative hrefs repeat on every page
  * (navbar, sidebar) and do not depend on it, so each is checked once; `#fragment`s skip URL parsing.
  */
-function linkProblemFinder(pagesByPath: Map<string, PageLinkIndex>, outputFiles: Set<string>, baseUrl: string) {
+function linkProblemFinder(pagesByPath: Map<string, PageLinkIndex>, outputFiles: Set<string>, baseUrl: string, readOutputFile?: ReadOutputFile) {
   const rootRelative = new Map<string, LinkProblem>();
+  const fileIds = new Map<string, Set<string> | undefined>();
+  const idsOfFile = (file: string) => {
+    if (!fileIds.has(file)) fileIds.set(file, file.endsWith('.html') ? htmlIds(readOutputFile?.(file)) : undefined);
+    return fileIds.get(file);
+  };
   const check = (href: string, base: string): LinkProblem => {
     const url = new URL(href, `http://site.invalid${base}`);
     const pathname = safeDecode(url.pathname);
     const hash = safeDecode(url.hash.slice(1));
     if (pathname === undefined || hash === undefined) return 'page';
     const target = pagesByPath.get(trimSlash(pathname)) ?? pagesByPath.get(trimSlash(pathname.replace(/(\/index)?\.html$/, '')));
-    if (!target) {
-      const file = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname;
-      const candidates = [file, `${file}${file === '' || file.endsWith('/') ? '' : '/'}index.html`];
-      return candidates.some((candidate) => outputFiles.has(candidate)) ? undefined : 'page';
-    }
-    return missingAnchor(target, hash);
+    if (target) return missingAnchor(target.ids, hash);
+    const relative = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname.replace(/^\//, '');
+    const file = fileCandidates(`/${relative}`).map((candidate) => candidate.slice(1)).find((candidate) => outputFiles.has(candidate));
+    if (file === undefined) return 'page';
+    const ids = idsOfFile(file);
+    return ids ? missingAnchor(ids, hash) : undefined;
   };
   return (href: string, page: PageLinkIndex): LinkProblem => {
     if (href.startsWith('#')) {
       const hash = safeDecode(href.slice(1));
-      return hash === undefined ? 'page' : missingAnchor(page, hash);
+      return hash === undefined ? 'page' : missingAnchor(page.ids, hash);
     }
     if (!href.startsWith('/') || href.startsWith('//')) return check(href, page.permalink);
     if (!rootRelative.has(href)) rootRelative.set(href, check(href, '/'));
@@ -104,15 +116,24 @@ function linkProblemFinder(pagesByPath: Map<string, PageLinkIndex>, outputFiles:
   };
 }
 
-function missingAnchor(target: PageLinkIndex, hash: string): LinkProblem {
-  return hash && !target.ids.has(hash) ? 'anchor' : undefined;
+function missingAnchor(ids: Set<string>, hash: string): LinkProblem {
+  return hash && !ids.has(hash) ? 'anchor' : undefined;
 }
 
-/** The Markdown file and first line that wrote `href` on a page; undefined when the theme did. */
-export function markdownOrigin(page: PageLinkIndex, href: string): { source: string; line?: number } | undefined {
-  if (page.sourceFile === undefined) return undefined;
-  const link = page.sourceLinks.find((candidate) => candidate.url === href);
-  return link && { source: page.sourceFile, line: link.line };
+/** Hand-written HTML quotes attributes any way; `<a name>` is an anchor target too. */
+const STATIC_ANCHOR = /\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
+
+/** Ids a browser can scroll to in a static HTML file; undefined when it cannot be read (then anchors are not checked). */
+function htmlIds(html: string | undefined): Set<string> | undefined {
+  if (html === undefined) return undefined;
+  return new Set([...html.matchAll(STATIC_ANCHOR)].map((match) => decodeEntities(match[1] ?? match[2] ?? match[3])));
+}
+
+/** Each Markdown line that wrote `href` on a page; none when the theme did. */
+export function markdownOrigins(page: PageLinkIndex, href: string): { source: string; line?: number }[] {
+  if (page.sourceFile === undefined) return [];
+  const sourceFile = page.sourceFile;
+  return page.sourceLinks.filter((candidate) => candidate.url === href).map((link) => ({ source: sourceFile, line: link.line }));
 }
 
 export function themeSource(permalink: string): string {

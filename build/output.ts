@@ -70,6 +70,10 @@ export class OutputFolder {
     }
   }
 
+  readFile(relativePath: string): string {
+    return readFileSync(path.join(this.dir, relativePath), 'utf8');
+  }
+
   /** Every file written so far, relative to the output folder. */
   listFiles(): Set<string> {
     return this.files;

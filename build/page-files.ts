@@ -70,5 +70,19 @@ export function pageFiles(context: PageContext, { route, body, sourceFile, sourc
   }
   files.push([routeOutputFile(route.permalink), html], [routePointerPath(route.permalink), pointer]);
   if (route.permalink !== '/') files.push([`${route.permalink.replace(/^\/|\/$/g, '')}.html`, renderer.renderRedirectPage(route.permalink)]);
-  return { files, html, links: indexPage(route.permalink, html, sourceFile, sourceLinks) };
+  return { files: files.map(([file, contents]) => [fileOnDisk(file), contents]), html, links: indexPage(route.permalink, html, sourceFile, sourceLinks) };
+}
+
+/**
+ * Permalinks are URL paths, percent-encoded (`/getting%20started`, `/%C3%BCber`); a server decodes the
+ * request before it looks for a file, so the files are written under the decoded names.
+ */
+export function fileOnDisk(urlPath: string): string {
+  return urlPath.split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  }).join('/');
 }

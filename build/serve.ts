@@ -72,14 +72,16 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
 
 type Resolution = 'forbidden' | { path?: string };
 
+/** The files a decoded URL path may be served from, in the order they are tried (the link checker tries the same). */
+export function fileCandidates(pathname: string): string[] {
+  return pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`, `${pathname}.html`];
+}
+
 /** Maps a URL path to a file under `root`, refusing anything that would leave it. */
 export function resolveRequest(root: string, url: string): Resolution {
   const pathname = decodePathname(url);
   if (pathname === undefined || pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..')) return 'forbidden';
-  const candidates = pathname.endsWith('/')
-    ? [`${pathname}index.html`]
-    : [pathname, `${pathname}/index.html`, `${pathname}.html`];
-  for (const candidate of candidates) {
+  for (const candidate of fileCandidates(pathname)) {
     const file = insideRoot(root, candidate);
     if (file === 'forbidden') return 'forbidden';
     if (file) return { path: file };

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A file the folder should hold: its content hash, and its contents (or source) when it may need writing. */
@@ -7,6 +7,13 @@ export interface PlannedFile {
   contents?: string | Uint8Array;
   /** A file to copy (static files), instead of `contents`. */
   copyFrom?: string;
+}
+
+/** A planned file's text for the link checker: static files are read from their source; undefined when the plan does not hold it. */
+export function plannedText(file: PlannedFile | undefined): string | undefined {
+  if (file?.copyFrom) return readFileSync(file.copyFrom, 'utf8');
+  if (file?.contents === undefined) return undefined;
+  return typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8');
 }
 
 /**

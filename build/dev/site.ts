@@ -10,7 +10,7 @@ import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { shipSidebars } from '../sidebar-chunks.ts';
 import { TaskTimer } from '../task.ts';
 import { bundleRenderer, type Renderer } from './bundles.ts';
-import { DevOutput, type PlannedFile } from './output.ts';
+import { DevOutput, plannedText, type PlannedFile } from './output.ts';
 
 export interface DevSiteOptions extends Omit<BuildOptions, 'outDir' | 'search' | 'log'> {
   /** The folder whose `src/` is the theme and runtime (the generator's own, or a copy of it). */
@@ -184,7 +184,7 @@ export class DevSite {
   /** The production link check over every page; broken links fail the rebuild as the config says. */
   private checkLinks(pages: Map<string, PageState>, plan: Map<string, PlannedFile>, model: SiteModel): string[] {
     const indexes = [...pages.values()].flatMap((page) => page.links ? [page.links] : []);
-    const report = checkLinks(indexes, new Set(plan.keys()), model.config.baseUrl);
+    const report = checkLinks(indexes, new Set(plan.keys()), model.config.baseUrl, (file) => plannedText(plan.get(file)));
     const errors: ContentError[] = [];
     const warnings: string[] = [];
     for (const link of report.broken) {

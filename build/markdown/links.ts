@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Image, Link, Root } from 'mdast';
+import type { Html, Image, Link, Root } from 'mdast';
+import { parseEntities } from 'parse-entities';
 import type { VFile } from 'vfile';
 import { isExternalUrl, splitHref } from '../../src/shared/paths.ts';
 import { walk } from './walk.ts';
@@ -27,6 +28,7 @@ export function remarkLinks(context: LinkContext, sourcePath: string) {
   return (tree: Root, file: VFile) => {
     const links: SourceLink[] = [];
     walk(tree, (node, index, parent) => {
+      if (node.type === 'html') links.push(...rawHtmlLinks(node as Html));
       if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
       const target = node as Link | Image;
       const line = target.position?.start.line;
@@ -41,6 +43,17 @@ export function remarkLinks(context: LinkContext, sourcePath: string) {
     });
     file.data.links = links;
   };
+}
+
+const RAW_LINK_ATTRIBUTE = /\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
+
+/** Links in raw HTML (`<a href>`, `<img src>`), each with the line it is on, so a broken one is blamed on the page. */
+function rawHtmlLinks(node: Html): SourceLink[] {
+  const start = node.position?.start.line;
+  return [...node.value.matchAll(RAW_LINK_ATTRIBUTE)].map((match) => ({
+    url: parseEntities(match[1] ?? match[2] ?? match[3]),
+    line: start === undefined ? undefined : start + node.value.slice(0, match.index).split('\n').length - 1,
+  }));
 }
 
 function isUnsafe(node: Link | Image): boolean {

@@ -196,3 +196,25 @@ test('a page slower than maxPageSeconds ends the build with one error naming it;
     'error: docs/guide.md: the page took longer than 0.05 s to compile\n  → Look for a very long line or deeply repeated syntax in it, or raise maxPageSeconds in site.config.ts.');
   assert.match(readFileSync(path.join(published.root, 'out/guide/index.html'), 'utf8'), /Steps\./);
 });
+
+test('the link checker agrees with the server: static pages by clean URL, their anchors, each occurrence, raw HTML blamed on its line', async () => {
+  const run = await buildSiteFolder({
+    'static/legacy.html': "<!doctype html><title>Legacy</title><h2 id=top>Top</h2><a name='old'>Old</a>\n",
+    'docs/guide.md': [
+      '# Guide', '',
+      'The [legacy page](/legacy), its [top](/legacy.html#top) and [old part](/legacy#old).', '',
+      'A [missing part](/legacy.html#nope).', '',
+      'See [gone](/gone).', '',
+      'And again [gone](/gone).', '',
+      '<p>Raw: <a href="/raw-gone">here</a></p>', '',
+    ].join('\n'),
+  });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), [
+    'Found broken anchor /legacy.html#nope in docs/guide.md:5',
+    'Found dead link /gone in docs/guide.md:7',
+    'Found dead link /gone in docs/guide.md:9',
+    'Found dead link /raw-gone in docs/guide.md:11',
+    '4 broken links found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.',
+  ].join('\n'));
+});
