@@ -85,9 +85,9 @@ const sidebars = {
             {
               type: 'category',
               label: 'Structuring Reducers',
+              link: { type: 'doc', id: 'usage/structuring-reducers/structuring-reducers' },
               collapsed: true,
               items: [
-                'usage/structuring-reducers/structuring-reducers',
                 'usage/structuring-reducers/prerequisite-concepts',
                 'usage/structuring-reducers/basic-reducer-structure',
                 'usage/structuring-reducers/splitting-reducer-logic',
@@ -138,8 +138,8 @@ const sidebars = {
     {
       type: 'category',
       label: 'FAQ',
+      link: { type: 'doc', id: 'faq' },
       items: [
-        'faq',
         'faq/general',
         'faq/reducers',
         'faq/organizing-state',
@@ -157,8 +157,8 @@ const sidebars = {
     {
       type: 'category',
       label: 'API Reference',
+      link: { type: 'doc', id: 'api/api-reference' },
       items: [
-        'api/api-reference',
         'api/createstore',
         'api/store',
         'api/combinereducers',

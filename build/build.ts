@@ -247,7 +247,7 @@ export class SiteBuilder {
     throwIfAny(findOutputCollisions(docs, themeRoutes, paths.staticDirs));
     // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
     const homeHref = homeRedirectTarget(sidebars, docs, themeRoutes) ?? config.baseUrl;
-    const site = siteData(config, new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref);
+    const site = siteData(config, new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref, sidebars.placementByDocId);
     return { config, paths, docs, sidebars, warnings, site, themeRoutes, generatedCss: announcementCss(config) };
   }
 

@@ -1,13 +1,14 @@
 import type { Doc } from './docs.ts';
 import type { CompiledMarkdown } from './markdown/compile.ts';
-import type { SidebarPlacement } from './sidebars.ts';
+import { sectionOf, type SidebarPlacement } from './sidebars.ts';
 import type { PageLink, RouteData, SiteConfig, SiteData } from '../src/shared/types.ts';
 import { isExternalUrl } from '../src/shared/paths.ts';
 
 /** The route of one compiled doc: everything its page and its chunk need. */
 export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: SidebarPlacement | undefined, config: SiteConfig): RouteData {
+  // A category's own page ends its trail as the current crumb, not as a link to itself.
   const breadcrumbs: PageLink[] | undefined = config.docs.breadcrumbs && placement
-    ? placement.categories.map((category) => ({ label: category.label, href: category.href ?? '' }))
+    ? placement.categories.filter((category) => category.href !== doc.permalink).map((category) => ({ label: category.label, href: category.href ?? '' }))
     : undefined;
   return {
     kind: 'doc',
@@ -15,6 +16,7 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
     title: doc.title,
     description: doc.frontMatter.description ?? compiled.excerpt,
     keywords: doc.frontMatter.keywords,
+    section: sectionOf(doc.id, placement),
     doc: {
       id: doc.id,
       toc: compiled.toc,
@@ -22,6 +24,7 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
       hideTableOfContents: doc.frontMatter.hide_table_of_contents === true,
       sidebarName: placement?.sidebarName,
       breadcrumbs,
+      sidebarLabel: placement?.label,
       previous: placement?.previous,
       next: placement?.next,
     },
@@ -29,11 +32,11 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
 }
 
 /** The navbar and footer as the browser needs them: doc ids turned into permalinks. */
-export function siteData(config: SiteConfig, permalinkByDocId: Map<string, string>, homeHref: string): SiteData {
+export function siteData(config: SiteConfig, permalinkByDocId: Map<string, string>, homeHref: string, placementByDocId: Map<string, SidebarPlacement>): SiteData {
   const items = config.navbar.items.map((item) => {
     switch (item.type) {
       case 'doc':
-        return { kind: 'link' as const, label: item.label, href: permalinkByDocId.get(item.docId)!, external: false };
+        return { kind: 'link' as const, label: item.label, href: permalinkByDocId.get(item.docId)!, external: false, section: sectionOf(item.docId, placementByDocId.get(item.docId)) };
       case 'default': {
         const href = item.href ?? item.to!;
         return { kind: 'link' as const, label: item.label, href, external: item.href !== undefined && isExternalUrl(item.href) };

@@ -7,9 +7,16 @@ import type { PageLink, SidebarItem } from '../src/shared/types.ts';
 /** Where a doc sits in a sidebar: the sidebar's name, its category trail, its neighbours. */
 export interface SidebarPlacement {
   sidebarName: string;
+  /** The doc's label in the sidebar. */
+  label: string;
   categories: { label: string; href?: string }[];
   previous?: PageLink;
   next?: PageLink;
+}
+
+/** The part of the site a doc belongs to: its top-level sidebar category, or the doc itself at the top level. */
+export function sectionOf(docId: string, placement: SidebarPlacement | undefined): string | undefined {
+  return placement ? placement.categories[0]?.label ?? docId : undefined;
 }
 
 export interface ResolvedSidebars {
@@ -117,12 +124,13 @@ class SidebarResolver {
   }
 
   placeDocs(placementByDocId: Map<string, SidebarPlacement>): void {
-    this.ordered.forEach(({ doc, categories }, index) => {
+    this.ordered.forEach(({ doc, label, categories }, index) => {
       if (placementByDocId.has(doc.id)) return;
       const previous = this.ordered[index - 1];
       const next = this.ordered[index + 1];
       placementByDocId.set(doc.id, {
         sidebarName: this.sidebarName,
+        label,
         categories,
         previous: previous && { label: previous.label, href: previous.doc.permalink },
         next: next && { label: next.label, href: next.doc.permalink },

@@ -70,6 +70,8 @@ export interface RouteData {
   title: string;
   description: string;
   keywords?: string[];
+  /** The part of the site the page belongs to (its top-level sidebar category); marks the navbar item of that part. */
+  section?: string;
   doc?: {
     id: string;
     toc: TocEntry[];
@@ -78,6 +80,8 @@ export interface RouteData {
     sidebarName?: string;
     /** Category trail above the page; undefined when breadcrumbs are off or the doc is in no sidebar. */
     breadcrumbs?: PageLink[];
+    /** The page's label in its sidebar (often shorter than its title), for the last breadcrumb. */
+    sidebarLabel?: string;
     previous?: PageLink;
     next?: PageLink;
     editUrl?: string;
@@ -87,7 +91,7 @@ export interface RouteData {
 }
 
 export type ResolvedNavbarItem =
-  | { kind: 'link'; label: string; href: string; external: boolean }
+  | { kind: 'link'; label: string; href: string; external: boolean; section?: string }
   | { kind: 'search' }
   | { kind: 'colorMode' };
 

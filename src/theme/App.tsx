@@ -36,7 +36,7 @@ export function App({ pages, site, chunk, body, location, navigate, overlay }: A
       <LocationContext.Provider value={location}>
         <a className="skip-to-content" href={`#${MAIN_CONTENT_ID}`}>Skip to main content</a>
         <AnnouncementBar />
-        <header className="site-header"><Navbar sidebar={chunk.sidebar} /></header>
+        <header className="site-header"><Navbar sidebar={chunk.sidebar} section={chunk.route.section} /></header>
         <main id={MAIN_CONTENT_ID} className="main-wrapper" tabIndex={-1}>
           {overlay ?? (
             <ErrorBoundary resetKey={chunk.route.permalink}>

@@ -2,7 +2,7 @@ import type { PageLink, RouteData, SidebarItem } from '../shared/types.ts';
 import { BackToTopOnScroll } from './BackToTopOnScroll.tsx';
 import { useSite } from './context.ts';
 import { DocSidebar } from './DocSidebar.tsx';
-import { TableOfContents } from './TableOfContents.tsx';
+import { TableOfContents, TableOfContentsCollapsible } from './TableOfContents.tsx';
 
 type DocRoute = RouteData & { doc: NonNullable<RouteData['doc']> };
 
@@ -17,9 +17,10 @@ export function DocPage({ route, sidebar, body }: { route: DocRoute; sidebar?: S
       {sidebar ? <aside className="doc-sidebar-container" aria-label="Docs sidebar"><DocSidebar items={sidebar} /></aside> : null}
       <div className="doc-main">
         <article className="doc-article">
-          {doc.breadcrumbs ? <Breadcrumbs trail={doc.breadcrumbs} title={route.title} /> : null}
+          {doc.breadcrumbs ? <Breadcrumbs trail={doc.breadcrumbs} current={doc.sidebarLabel ?? route.title} /> : null}
           <div className="doc-content" data-pagefind-body="">
             {doc.hideTitle ? null : <h1>{route.title}</h1>}
+            {doc.hideTableOfContents ? null : <TableOfContentsCollapsible toc={doc.toc} />}
             <div className="markdown" dangerouslySetInnerHTML={{ __html: body ?? '' }} suppressHydrationWarning />
           </div>
           <Paginator previous={doc.previous} next={doc.next} />
@@ -31,16 +32,16 @@ export function DocPage({ route, sidebar, body }: { route: DocRoute; sidebar?: S
   );
 }
 
-function Breadcrumbs({ trail, title }: { trail: PageLink[]; title: string }) {
+function Breadcrumbs({ trail, current }: { trail: PageLink[]; current: string }) {
   const { navbar } = useSite();
   return (
     <nav aria-label="Breadcrumbs" className="breadcrumbs">
       <ol>
-        <li><a href={navbar.homeHref} className="breadcrumb-home" aria-label="Home page">⌂</a></li>
+        <li><a href={navbar.homeHref} className="breadcrumb-home" aria-label="Home page"><span className="icon icon-home" aria-hidden="true" /></a></li>
         {trail.map((crumb) => (
           <li key={crumb.label}>{crumb.href ? <a href={crumb.href}>{crumb.label}</a> : <span>{crumb.label}</span>}</li>
         ))}
-        <li><span aria-current="page">{title}</span></li>
+        <li><span aria-current="page">{current}</span></li>
       </ol>
     </nav>
   );

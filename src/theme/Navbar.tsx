@@ -7,7 +7,7 @@ import { useWindowSize } from './hooks.ts';
 import { ExternalLink, NavLink } from './Link.tsx';
 import { SearchButton } from './search/SearchButton.tsx';
 
-export function Navbar({ sidebar }: { sidebar?: SidebarItem[] }) {
+export function Navbar({ sidebar, section }: { sidebar?: SidebarItem[]; section?: string }) {
   const site = useSite();
   const [menuOpen, setMenuOpen] = useMobileMenu();
   const hasMenu = site.navbar.items.some((item) => item.kind === 'link') || sidebar !== undefined;
@@ -23,7 +23,7 @@ export function Navbar({ sidebar }: { sidebar?: SidebarItem[] }) {
           <b className="navbar-title">{site.navbar.title}</b>
         </a>
         <div className="navbar-items">
-          {site.navbar.items.map((item, index) => <NavbarItemView key={index} item={item} />)}
+          {site.navbar.items.map((item, index) => <NavbarItemView key={index} item={item} section={section} />)}
         </div>
       </div>
       {menuOpen ? <MobileMenu sidebar={sidebar} onClose={() => setMenuOpen(false)} /> : null}
@@ -31,13 +31,14 @@ export function Navbar({ sidebar }: { sidebar?: SidebarItem[] }) {
   );
 }
 
-function NavbarItemView({ item, mobile = false }: { item: ResolvedNavbarItem; mobile?: boolean }) {
+/** A doc item is also marked on every page of its part of the site (`section`), as a reader expects. */
+function NavbarItemView({ item, section, mobile = false }: { item: ResolvedNavbarItem; section?: string; mobile?: boolean }) {
   if (item.kind === 'search') return mobile ? null : <SearchButton />;
   if (item.kind === 'colorMode') return mobile ? null : <ColorModeToggle />;
   const className = mobile ? 'menu-link' : 'navbar-link';
   return item.external
     ? <ExternalLink className={className} href={item.href}>{item.label}</ExternalLink>
-    : <NavLink className={className} href={item.href}>{item.label}</NavLink>;
+    : <NavLink className={className} href={item.href} inSection={item.section !== undefined && item.section === section}>{item.label}</NavLink>;
 }
 
 /** Open state of the mobile menu: closes on navigation and when the window becomes desktop-wide. */

@@ -53,7 +53,8 @@ export function useColorMode(): { colorMode: ColorMode; setColorMode: (mode: Col
 }
 
 /** True when `href` names the current page (trailing slashes and hashes ignored). */
+/** A link to a part of a page (`#…`) is never the current page: "Need help?" is not marked on the page it points into. */
 export function useIsActive(href: string): boolean {
   const { pathname } = useLocation();
-  return samePath(href.split('#')[0], pathname);
+  return !href.includes('#') && samePath(href, pathname);
 }

@@ -119,7 +119,7 @@ test('a stored docs version that no longer exists is removed; the current one is
 
 test('the table of contents highlights the heading being read', async (t) => {
   if (!site.browser) return t.skip('Chromium is not installed');
-  const { context, page } = await open('/api/createstore');
+  const { context, page } = await open('/api/createstore', { viewport: { width: 1280, height: 800 } });
   const ids = await page.$$eval('nav[aria-label="Table of contents"] a', (links) => links.map((link) => link.getAttribute('href')!.slice(1)));
   const target = ids[Math.min(3, ids.length - 1)];
   await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), target);
