@@ -62,7 +62,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const sources = await new SiteBuilder(options).loadSources(timer);
   const { config, paths, docs, sidebars, site, themeRoutes } = sources;
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...paths });
-  const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, siteJson: JSON.stringify(site), generatedCss: sources.generatedCss, baseUrl: config.baseUrl, minify: true }));
+  const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, site, generatedCss: sources.generatedCss, baseUrl: config.baseUrl, minify: true }));
   bundling.catch(() => {}); // awaited below; a content error may come first
   const output = OutputFolder.prepare(paths.outDir);
   try {

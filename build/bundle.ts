@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { ASSETS_DIR, type RuntimeAssets } from './page-files.ts';
+import type { SiteData } from '../src/shared/types.ts';
 
 /** The theme and runtime live beside the generator, whatever folder a site is built from. */
 export const GENERATOR_ROOT = path.join(import.meta.dirname, '..');
@@ -15,7 +16,8 @@ export const GENERATOR_ROOT = path.join(import.meta.dirname, '..');
 export interface RuntimeInput {
   /** The folder whose `src/` is bundled: the generator's own, or watch mode's copy. */
   themeRoot: string;
-  siteJson: string;
+  /** The site data pages are rendered with; the runtime gets it without the footer (see KeptFooter). */
+  site: SiteData;
   /** CSS made during the build (announcement colours). */
   generatedCss: string;
   baseUrl: string;
@@ -31,7 +33,7 @@ export interface RuntimeBundle extends RuntimeAssets {
 export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle> {
   const { themeRoot, baseUrl } = input;
   const modules = new Map<string, { contents: string; loader: 'js' | 'css' }>([
-    ['site', { contents: `export default JSON.parse(${JSON.stringify(input.siteJson)});`, loader: 'js' }],
+    ['site', { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify({ ...input.site, footer: undefined }))});`, loader: 'js' }],
     ['styles.css', { contents: `@import ${JSON.stringify(path.join(themeRoot, 'src/css/site.css'))};\n${input.generatedCss}`, loader: 'css' }],
   ]);
   const outdir = path.join(themeRoot, '.bundle', ASSETS_DIR);

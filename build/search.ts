@@ -9,6 +9,23 @@ import type { PagefindIndex } from 'pagefind';
 export const SEARCH_INDEX_OPTIONS = { forceLanguage: 'en', keepIndexUrl: false, verbose: false } as const;
 export const SEARCH_OUTPUT_DIR = 'pagefind';
 
+const KEYWORDS_META = /<meta name="keywords" content="([^"]*)">/;
+const INDEXED_BODY = 'data-pagefind-body="">';
+
+/**
+ * A page's front-matter `keywords` name the APIs it documents. Pagefind gets them (only the index,
+ * not the page) at the top weight right under the title, so searching an API name ranks the page
+ * that documents it first and links to the page rather than to one of its sections.
+ */
+export function withWeightedKeywords(html: string): string {
+  const keywords = KEYWORDS_META.exec(html)?.[1];
+  const body = html.indexOf(INDEXED_BODY);
+  if (!keywords || body === -1) return html;
+  const titleEnd = html.indexOf('</h1>', body);
+  const at = titleEnd === -1 ? body + INDEXED_BODY.length : titleEnd + '</h1>'.length;
+  return `${html.slice(0, at)}<p data-pagefind-weight="10">${keywords}</p>${html.slice(at)}`;
+}
+
 /** Feeds pages to Pagefind as they are rendered, under their canonical URL, then writes the index. */
 export class SearchIndexer {
   private pages = 0;
@@ -22,7 +39,7 @@ export class SearchIndexer {
   }
 
   async addPage(permalink: string, html: string): Promise<void> {
-    const added = await this.index.addHTMLFile({ url: permalink, content: html });
+    const added = await this.index.addHTMLFile({ url: permalink, content: withWeightedKeywords(html) });
     if (added.errors.length > 0) throw new Error(`Pagefind could not index ${permalink}: ${added.errors.join('; ')}`);
     this.pages++;
   }

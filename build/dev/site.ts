@@ -107,7 +107,7 @@ export class DevSite {
     const sourceChanged = sourceVersion !== this.bundledVersion;
     let bundled = false;
     if (sourceChanged || !this.runtime || this.runtime.key !== runtimeKey) {
-      const runtime = await bundleRuntime({ themeRoot: this.options.themeRoot, siteJson, generatedCss: model.generatedCss, baseUrl: config.baseUrl, minify: false });
+      const runtime = await bundleRuntime({ themeRoot: this.options.themeRoot, site, generatedCss: model.generatedCss, baseUrl: config.baseUrl, minify: false });
       const files = new Map([...runtime.files].map(([file, contents]) => [file, { hash: contentHash(contents), contents }]));
       this.runtime = { key: runtimeKey, bundle: runtime, files };
       bundled = true;

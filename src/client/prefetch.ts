@@ -1,5 +1,5 @@
 import { isExternalUrl } from '../shared/paths.ts';
-import { resolveRoute, type RoutePointer } from './routes.ts';
+import { loadChunk, resolveRoute, type RoutePointer } from './routes.ts';
 
 const prefetched = new Set<string>();
 
@@ -9,14 +9,6 @@ interface NetworkInformation { saveData?: boolean; effectiveType?: string }
 export function canPrefetch(): boolean {
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
   return !(connection?.saveData || connection?.effectiveType?.includes('2g'));
-}
-
-/** Fetches a route's pointer and preloads its chunks; every URL is fetched at most once. */
-export function prefetchPath(baseUrl: string, pathname: string): void {
-  if (!canPrefetch()) return;
-  resolveRoute(baseUrl, pathname).then((pointer) => pointer && preloadChunks(pointer)).catch(() => {
-    // A prefetch is a hint; the navigation itself reports failures.
-  });
 }
 
 export function preloadChunks(pointer: RoutePointer): void {
@@ -41,30 +33,24 @@ export function internalPathname(anchor: HTMLAnchorElement, baseUrl: string): st
   return url.pathname;
 }
 
-/** Prefetches on hover and touch, and when links scroll into view. Returns a cleanup function. */
+/**
+ * Prefetching guesses the reader's next page, so its code is not first-load code: it loads once the page
+ * is idle, and not at all with data saver on or over 2G. Returns a cleanup function.
+ */
 export function startPrefetching(baseUrl: string): () => void {
-  const onIntent = (event: Event) => {
-    const anchor = (event.target as Element | null)?.closest?.('a');
-    const pathname = anchor && internalPathname(anchor, baseUrl);
-    if (pathname && pathname !== location.pathname) prefetchPath(baseUrl, pathname);
-  };
-  document.addEventListener('mouseover', onIntent, { passive: true });
-  document.addEventListener('touchstart', onIntent, { passive: true });
-  const observer = 'IntersectionObserver' in window
-    ? new IntersectionObserver((entries) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          observer?.unobserve(entry.target);
-          const pathname = internalPathname(entry.target as HTMLAnchorElement, baseUrl);
-          if (pathname && pathname !== location.pathname) prefetchPath(baseUrl, pathname);
-        }
-      })
-    : undefined;
-  const observeLinks = () => document.querySelectorAll('a[href]').forEach((anchor) => observer?.observe(anchor));
-  observeLinks();
+  if (!canPrefetch()) return () => {};
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
+  whenIdle(() => {
+    import('./prefetch-intent.ts').then((module) => {
+      if (!stopped) stop = module.watchForIntent({ canPrefetch, internalPathname, preloadChunks, resolveRoute, loadChunk }, baseUrl);
+    }, () => {
+      // Prefetching is a hint; navigation works without it.
+    });
+  });
   return () => {
-    document.removeEventListener('mouseover', onIntent);
-    document.removeEventListener('touchstart', onIntent);
-    observer?.disconnect();
+    stopped = true;
+    stop?.();
   };
 }

@@ -32,7 +32,7 @@ async function pageForPath(baseUrl: string, pathname: string): Promise<{ chunk: 
 
 /** The client app: the current page, client-side navigation, scroll restoration, prefetching. */
 export function Router({ site, initialChunk }: { site: SiteData; initialChunk: RouteChunk }) {
-  const [view, setView] = useState<View>({ chunk: initialChunk, location: currentLocation(), scroll: 'none' });
+  const [view, setView] = useState<View>({ chunk: initialChunk, location: currentLocation(), scroll: scrollAfterReload() });
   const [loading, setLoading] = useState(false);
   const navigationId = useRef(0);
 
@@ -75,12 +75,23 @@ export function Router({ site, initialChunk }: { site: SiteData; initialChunk: R
   useEffect(() => {
     // The router restores scroll positions itself, after the page it goes back to has rendered.
     window.history.scrollRestoration = 'manual';
+    // Kept up to date as the reader scrolls, so a reload (F5, or watch mode after a save) comes back here.
+    let scrollTimer: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      clearTimeout(scrollTimer);
+      scrollTimer = setTimeout(rememberScroll, 150);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
     const onPopState = (event: PopStateEvent) => {
       const scrollY = (event.state as HistoryState | null)?.scrollY;
       void show(new URL(window.location.href), scrollY === undefined ? 'hash' : { y: scrollY }, false);
     };
     window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      window.removeEventListener('scroll', onScroll);
+      clearTimeout(scrollTimer);
+    };
   }, [show]);
   useLayoutEffect(() => applyScroll(view), [view]);
   useEffect(() => updateHead(view.chunk, site), [view.chunk, site]);
@@ -106,7 +117,14 @@ function applyScroll(view: View): void {
   } else window.scrollTo(0, view.scroll.y);
 }
 
-/** Stores the scroll position in the current history entry, so Back can restore it. */
+/** A reloaded page (or one reached by Back from another site) returns to where its reader was. */
+function scrollAfterReload(): View['scroll'] {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  const scrollY = (window.history.state as HistoryState | null)?.scrollY;
+  return scrollY !== undefined && (navigation?.type === 'reload' || navigation?.type === 'back_forward') ? { y: scrollY } : 'none';
+}
+
+/** Stores the scroll position in the current history entry, so Back and reload can restore it. */
 function rememberScroll(): void {
   const state = (window.history.state ?? {}) as HistoryState;
   window.history.replaceState({ ...state, scrollY: window.scrollY }, '');

@@ -95,14 +95,15 @@ export type ResolvedNavbarItem =
   | { kind: 'search' }
   | { kind: 'colorMode' };
 
-/** The slice of the site config the browser needs: navbar, footer, announcement, colour mode. */
+/** The slice of the site config the pages need: navbar, footer, announcement, colour mode. */
 export interface SiteData {
   title: string;
   tagline: string;
   baseUrl: string;
   /** `homeHref`: where the navbar title leads, the home page or (docs-only sites) the first doc. */
   navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[]; homeHref: string };
-  footer: { logo: { alt: string; src: string; href?: string }; copyright: string; columns: { title: string; items: { label: string; href: string; external: boolean; image?: string }[] }[] };
+  /** Rendered by the server only, so the browser's copy of the site data leaves it out (see KeptFooter). */
+  footer?: { logo: { alt: string; src: string; href?: string }; copyright: string; columns: { title: string; items: { label: string; href: string; external: boolean; image?: string }[] }[] };
   announcementBar?: SiteConfig['announcementBar'];
   colorMode: SiteConfig['colorMode'];
   search: SiteConfig['search'];

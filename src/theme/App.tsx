@@ -4,14 +4,17 @@ import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { LocationContext, NavigateContext, SiteContext, type Location, type Navigate } from './context.ts';
 import { DocPage } from './DocPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 import type { HomeCopy } from './pages/HomePage.tsx';
 
 export const MAIN_CONTENT_ID = '__main';
 
-/** The non-docs pages: imported directly on the server, lazily in the browser (see pages/lazy.tsx). */
+/**
+ * The non-docs pages: imported directly on the server, lazily in the browser (see pages/lazy.tsx); and the
+ * footer, rendered on the server and kept as it is in the browser.
+ */
 export interface PageComponents {
+  Footer: ComponentType;
   HomePage: ComponentType<{ copy: HomeCopy }>;
   ErrorsPage: ComponentType<{ errors: Record<string, string> }>;
   NotFoundPage: ComponentType;
@@ -46,7 +49,7 @@ export function App({ pages, site, chunk, body, location, navigate, overlay }: A
             </ErrorBoundary>
           )}
         </main>
-        <Footer />
+        <pages.Footer />
       </LocationContext.Provider>
     </SiteContext.Provider>
   );

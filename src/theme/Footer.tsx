@@ -3,6 +3,7 @@ import { ExternalLink } from './Link.tsx';
 
 export function Footer() {
   const { footer } = useSite();
+  if (!footer) return null;
   return (
     <footer className="footer">
       {footer.columns.length > 0 ? <div className="footer-columns">
@@ -31,4 +32,12 @@ export function Footer() {
       </div>
     </footer>
   );
+}
+
+/**
+ * The footer in the browser: the same on every page, so the element the server rendered is kept as it
+ * is, and neither the footer's code nor its links are part of the runtime.
+ */
+export function KeptFooter() {
+  return <footer className="footer" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
 }

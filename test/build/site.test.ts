@@ -49,8 +49,10 @@ test('the table of contents links the page h2–h4 headings in order', () => {
 
 test('the current page’s categories are expanded in the sidebar', () => {
   const html = readRoute(outDir, '/usage/structuring-reducers/initializing-state');
-  assert.match(html, /<details class="menu-category menu-category-active" open=""><summary class="menu-link menu-category-label">Structuring Reducers<\/summary>/);
-  assert.match(html, /<details class="menu-category"><summary class="menu-link menu-category-label">FAQ<\/summary>/);
+  assert.match(html, /<details class="menu-category menu-category-active" open=""><summary class="menu-link menu-category-label">Redux Logic and Patterns<\/summary>/);
+  // A category that is also a page: its label links to the page, a separate button opens it.
+  assert.match(html, /<div class="menu-category menu-category-linked menu-category-active"><div class="menu-category-label"><a href="\/usage\/structuring-reducers\/structuring-reducers" class="menu-link">Structuring Reducers<\/a><button type="button" class="menu-category-toggle" aria-expanded="true" aria-label="Collapse the category Structuring Reducers">/);
+  assert.match(html, /<div class="menu-category menu-category-linked"><div class="menu-category-label"><a href="\/faq" class="menu-link">FAQ<\/a><button type="button" class="menu-category-toggle" aria-expanded="false" aria-label="Expand the category FAQ">/);
 });
 
 test('the navbar lists the configured items in order, and Need help? targets Help and Discussion', () => {

@@ -165,3 +165,31 @@ test('body text has a contrast of at least 4.5:1 in both colour modes', async (t
   }
   await context.close();
 });
+
+test('a category that is a page: its label opens the page, its button opens and closes the list', async (t) => {
+  if (!site.browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open('/faq/actions', { viewport: { width: 1280, height: 800 } });
+  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  await sidebar.locator('button[aria-label="Expand the category API Reference"]').click();
+  await sidebar.locator('a[href="/api/createstore"]').waitFor();
+  await sidebar.locator('button[aria-label="Collapse the category API Reference"]').click();
+  assert.equal(await sidebar.locator('a[href="/api/createstore"]').count(), 0);
+  await sidebar.locator('a.menu-link[href="/faq"]').click();
+  await page.waitForURL('**/faq');
+  assert.equal(await page.textContent('h1'), 'FAQ');
+  assert.equal(await page.getAttribute('.navbar-items a[href="/faq"]', 'aria-current'), 'page');
+  assert.match((await page.getAttribute('.navbar-items a[href="/api/api-reference"]', 'class')) ?? '', /^navbar-link$/);
+  await context.close();
+});
+
+test('the navbar marks the part of the site a page belongs to, and never "Need help?"', async (t) => {
+  if (!site.browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open('/introduction/getting-started', { viewport: { width: 1280, height: 800 } });
+  const active = () => page.$$eval('.navbar-items a.active', (links) => links.map((link) => link.textContent));
+  assert.deepEqual(await active(), ['Getting Started']);
+  await page.click('nav[aria-label="Docs sidebar"] summary:text("Tutorials")');
+  await page.click('nav[aria-label="Docs sidebar"] a[href="/tutorials/quick-start"]');
+  await page.waitForURL('**/tutorials/quick-start');
+  assert.deepEqual(await active(), ['Tutorial']);
+  await context.close();
+});

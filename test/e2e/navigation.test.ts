@@ -129,3 +129,14 @@ test('a prefetched page renders quickly after a click', async (t) => {
   assert.ok(await sameDocument(page));
   await context.close();
 });
+
+test('reloading a page keeps the scroll position', async (t) => {
+  if (!site.browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open('/tutorials/fundamentals/part-7-standard-patterns');
+  await page.evaluate(() => window.scrollTo(0, 2400));
+  await page.waitForFunction(() => window.scrollY === 2400);
+  await page.reload();
+  await waitForHydration(page);
+  await page.waitForFunction(() => Math.abs(window.scrollY - 2400) <= 1, undefined, { timeout: 5000 });
+  await context.close();
+});

@@ -25,6 +25,10 @@ async function openWithConnection(connection?: { effectiveType: string; saveData
   await opened.page.goto(`${site.server.origin}/faq/general`);
   await waitForHydration(opened.page);
   await opened.page.waitForTimeout(300);
+  if (!connection?.saveData && !connection?.effectiveType.includes('2g')) {
+    // The prefetching code itself loads once the page is idle.
+    await opened.page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/prefetch-intent-')));
+  }
   return { ...opened, requests };
 }
 
@@ -64,3 +68,18 @@ for (const connection of [{ effectiveType: '2g', saveData: false }, { effectiveT
     await context.close();
   });
 }
+
+test('after hovering a link, clicking it needs nothing from the network: code, data and body are loaded', async (t) => {
+  if (!site.browser) return t.skip('Chromium is not installed');
+  const { context, page } = await openWithConnection();
+  const link = await addLink(page, '/api/compose');
+  await page.hover(link);
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/assets/bodies/api/compose-')));
+  const duringClick: string[] = [];
+  page.on('request', (request) => duringClick.push(new URL(request.url()).pathname));
+  await page.click(link);
+  await page.waitForSelector('h1:text("compose")');
+  // (Links that the new page scrolls into view are prefetched in turn; none of that is for this page.)
+  assert.deepEqual(duringClick.filter((path) => path.includes('/api/compose')), []);
+  await context.close();
+});

@@ -42,7 +42,7 @@ test('typing createStore lists the createStore page first', async (t) => {
   assert.match((await first.getAttribute('href')) ?? '', /^\/api\/createstore(#|$)/);
   assert.equal(await first.locator('.search-hit-title').innerText(), 'createStore');
   assert.ok((await page.locator('[role="dialog"] .search-hit-excerpt mark').count()) > 0, 'matched words are highlighted');
-  assert.match(await page.locator('.search-count').innerText(), /^\d+ results?$/);
+  assert.match(await page.locator('.search-count').innerText(), /^(12 of )?\d+ results?$/);
   await context.close();
 });
 
@@ -125,4 +125,79 @@ test('search answers quickly as you type', async (t) => {
   durations.sort((a, b) => a - b);
   console.log(`keystroke to rendered results (includes the 120 ms debounce): median ${durations[10]} ms over 20 queries`);
   await context.close();
+});
+
+/** The page that documents each API (its front matter names the API in `keywords`). */
+const DOCUMENTING_PAGE: [string, string][] = [
+  ['createSlice', '/redux-toolkit/overview'],
+  ['configureStore', '/usage/configuring-your-store'],
+  ['createStore', '/api/createstore'],
+  ['useSelector', '/tutorials/fundamentals/part-5-ui-react'],
+  ['createAsyncThunk', '/usage/writing-logic-thunks'],
+];
+
+const hitUrls = (page: Page) => page.$$eval('[role="dialog"] .search-hit a', (links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname + new URL((link as HTMLAnchorElement).href).hash));
+
+test('searching an API name ranks the page that documents it in the first three, linked as a page', async (t) => {
+  if (!site.browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open();
+  await page.click('button.search-button');
+  const ranks: string[] = [];
+  for (const [api, documenting] of DOCUMENTING_PAGE) {
+    await search(page, api);
+    await page.waitForFunction((query) => document.querySelector('.search-count') !== null && (document.querySelector('input[type="search"]') as HTMLInputElement).value === query, api);
+    const urls = await hitUrls(page);
+    const rank = urls.indexOf(documenting);
+    ranks.push(`${api}: ${rank === -1 ? `not in ${urls.slice(0, 3).join(', ')}` : `#${rank + 1}`}`);
+    assert.ok(rank >= 0 && rank < 3, ranks.join('; '));
+  }
+  await context.close();
+});
+
+test('every result can be reached: "Show more results" loads the rest, and snippets mark where they were cut', async (t) => {
+  if (!site.browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open();
+  await page.click('button.search-button');
+  await search(page, 'createSlice');
+  const total = Number((await page.textContent('.search-count'))!.match(/of (\d+) results/)![1]);
+  assert.ok(total > 12, `${total} results`);
+  while (await page.locator('.search-more button').count() > 0) {
+    const before = await page.locator('.search-hit').count();
+    await page.click('.search-more button');
+    await page.waitForFunction((count) => document.querySelectorAll('.search-hit').length > count, before);
+  }
+  assert.equal(await page.locator('.search-hit').count(), total);
+  assert.equal(await page.textContent('.search-count'), `${total} results`);
+  const excerpts = await page.locator('.search-hit-excerpt').allInnerTexts();
+  for (const excerpt of excerpts) assert.match(excerpt, /^([A-Z0-9`"“(<]|…)[\s\S]*([.!?:]["”)]?|…)$/, excerpt);
+  const marks = await page.locator('.search-hit-excerpt mark').allInnerTexts();
+  assert.ok(marks.every((mark) => !/[.,;:!?)]$/.test(mark)), `highlights end in punctuation: ${marks.filter((mark) => /[.,;:!?)]$/.test(mark)).join(' ')}`);
+  await context.close();
+});
+
+test('while search is open the page behind it does not scroll', async (t) => {
+  if (!site.browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open('/api/store');
+  await page.click('button.search-button');
+  await page.waitForSelector('[role="dialog"]');
+  await page.mouse.move(40, 700);
+  await page.mouse.wheel(0, 1200);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  await page.keyboard.press('Escape');
+  await page.mouse.wheel(0, 1200);
+  await page.waitForFunction(() => window.scrollY > 0);
+  await context.close();
+});
+
+test('the search button shows ⌘ K on a Mac and Ctrl K elsewhere', async (t) => {
+  if (!site.browser) return t.skip('Chromium is not installed');
+  for (const [platform, label] of [['MacIntel', '⌘ K'], ['Linux x86_64', 'Ctrl K']]) {
+    const { context, page } = await newPage(site.browser, { viewport: { width: 1280, height: 800 } });
+    await page.addInitScript({ content: `Object.defineProperty(navigator, 'platform', { get: () => ${JSON.stringify(platform)} });` });
+    await page.goto(`${site.server.origin}/api/store`);
+    await waitForHydration(page);
+    await page.waitForFunction((expected) => document.querySelector('.search-button-key')?.textContent === expected, label);
+    await context.close();
+  }
 });

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { RouteData } from '../../shared/types.ts';
 import type { PageComponents } from '../App.tsx';
+import { KeptFooter } from '../Footer.tsx';
 
 /**
  * Pages other than docs load on demand, keeping them out of a docs page's first-load JavaScript.
@@ -13,6 +14,7 @@ const loaders = {
 };
 
 export const lazyPages: PageComponents = {
+  Footer: KeptFooter,
   HomePage: lazy(loaders.home),
   ErrorsPage: lazy(loaders.errors),
   NotFoundPage: lazy(loaders.notFound),

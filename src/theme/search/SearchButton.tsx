@@ -21,7 +21,7 @@ export function SearchButton() {
         onClick={() => setOpen(true)} onMouseEnter={prefetch} onFocus={prefetch} onTouchStart={prefetch}>
         <span className="icon icon-search" aria-hidden="true" />
         <span className="search-button-label">Search</span>
-        <kbd className="search-button-key">Ctrl K</kbd>
+        <kbd className="search-button-key">{useShortcutLabel()}</kbd>
       </button>
       {open ? (
         <Suspense fallback={<div className="search-modal-backdrop" />}>
@@ -30,6 +30,15 @@ export function SearchButton() {
       ) : null}
     </>
   );
+}
+
+/** "Ctrl K", or "⌘ K" on Apple systems (after hydration: the server cannot know the reader's system). */
+function useShortcutLabel(): string {
+  const [label, setLabel] = useState('Ctrl K');
+  useEffect(() => {
+    if (/Mac|iPhone|iPad/.test(navigator.platform)) setLabel('⌘ K');
+  }, []);
+  return label;
 }
 
 function prefetch() {

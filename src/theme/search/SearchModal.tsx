@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useSite } from '../context.ts';
-import { loadPagefind, searchPagefind, type SearchHit } from './pagefind.ts';
+import { loadPagefind, searchPagefind, type SearchHit, type SearchResults } from './pagefind.ts';
 
 export function preloadPagefind(): Promise<unknown> {
   return loadPagefind(document.documentElement.dataset.baseUrl ?? '/');
@@ -11,7 +11,7 @@ const DEBOUNCE_MS = 120;
 type SearchState =
   | { status: 'idle' }
   | { status: 'searching' }
-  | { status: 'done'; query: string; hits: SearchHit[]; total: number }
+  | { status: 'done'; query: string; hits: SearchHit[]; total: number; more: SearchResults['more'] }
   | { status: 'crashed'; message: string };
 
 export default function SearchModal({ onClose }: { onClose: () => void }) {
@@ -25,6 +25,11 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => inputRef.current?.focus(), []);
+  // The page behind the dialog stays put under the wheel and touch.
+  useEffect(() => {
+    document.body.classList.add('scroll-locked');
+    return () => document.body.classList.remove('scroll-locked');
+  }, []);
   useEffect(() => {
     loadPagefind(baseUrl).catch((error: Error) => setState({ status: 'crashed', message: error.message }));
   }, [baseUrl]);
@@ -37,10 +42,10 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
     setState({ status: 'searching' });
     const timer = setTimeout(() => {
       searchPagefind(baseUrl, query, filter)
-        .then(({ hits, total }) => {
+        .then(({ hits, total, more }) => {
           if (cancelled) return;
           setSelected(0);
-          setState({ status: 'done', query, hits, total });
+          setState({ status: 'done', query, hits, total, more });
         })
         .catch((error: Error) => !cancelled && setState({ status: 'crashed', message: error.message }));
     }, DEBOUNCE_MS);
@@ -51,6 +56,13 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
   }, [baseUrl, query, filter]);
 
   const hits = state.status === 'done' ? state.hits : [];
+  const showMore = () => {
+    if (state.status !== 'done') return;
+    state.more(state.hits.length).then(
+      (next) => setState((current) => (current === state ? { ...state, hits: [...state.hits, ...next] } : current)),
+      (error: Error) => setState({ status: 'crashed', message: error.message }),
+    );
+  };
   const open = (hit: SearchHit) => {
     onClose();
     navigate(hit.url);
@@ -82,7 +94,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
           <button type="button" className="search-modal-close" onClick={onClose}>Close</button>
         </div>
         <SearchFilters filters={searchConfig.filters} value={filter} onChange={setFilter} />
-        <SearchBody state={state} selected={selected} onOpen={open} onHover={setSelected} />
+        <SearchBody state={state} selected={selected} onOpen={open} onHover={setSelected} onShowMore={showMore} />
       </div>
     </div>
   );
@@ -99,7 +111,9 @@ function SearchFilters({ filters, value, onChange }: { filters?: Record<string, 
   );
 }
 
-function SearchBody({ state, selected, onOpen, onHover }: { state: SearchState; selected: number; onOpen: (hit: SearchHit) => void; onHover: (index: number) => void }) {
+interface SearchBodyProps { state: SearchState; selected: number; onOpen: (hit: SearchHit) => void; onHover: (index: number) => void; onShowMore: () => void }
+
+function SearchBody({ state, selected, onOpen, onHover, onShowMore }: SearchBodyProps) {
   if (state.status === 'crashed') {
     return (
       <div className="search-crashed" role="alert">
@@ -113,7 +127,9 @@ function SearchBody({ state, selected, onOpen, onHover }: { state: SearchState; 
   if (state.hits.length === 0) return <p className="search-empty" aria-live="polite">No results for “{state.query}”.</p>;
   return (
     <>
-      <p className="search-count" aria-live="polite">{state.total} result{state.total === 1 ? '' : 's'}</p>
+      <p className="search-count" aria-live="polite">
+        {state.hits.length < state.total ? `${state.hits.length} of ${state.total} results` : `${state.total} result${state.total === 1 ? '' : 's'}`}
+      </p>
       <ul id="search-results" className="search-results" role="listbox" aria-label="Search results">
         {state.hits.map((hit, index) => (
           <li key={hit.url} id={`search-hit-${index}`} role="option" aria-selected={index === selected}
@@ -126,6 +142,9 @@ function SearchBody({ state, selected, onOpen, onHover }: { state: SearchState; 
             </a>
           </li>
         ))}
+        {state.hits.length < state.total
+          ? <li className="search-more" role="presentation"><button type="button" onClick={onShowMore}>Show more results</button></li>
+          : null}
       </ul>
     </>
   );

@@ -1,14 +1,17 @@
 /** The slice of Pagefind's browser API we use (see pagefind.app/docs/api). */
 interface PagefindSubResult { title: string; url: string; excerpt: string }
 interface PagefindResultData { url: string; excerpt: string; meta: { title?: string }; sub_results: PagefindSubResult[] }
+interface PagefindResult { data(): Promise<PagefindResultData> }
 interface PagefindApi {
   options(options: Record<string, unknown>): Promise<void>;
-  search(query: string, options?: { filters?: Record<string, string> }): Promise<{ results: { data(): Promise<PagefindResultData> }[] }>;
+  search(query: string, options?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] }>;
 }
 
 export interface SearchHit { url: string; pageTitle: string; section?: string; excerpt: string }
 
-const MAX_HITS = 12;
+/** Results are loaded a page at a time; "Show more results" loads the next. */
+export const HITS_PER_PAGE = 12;
+
 let pagefind: Promise<PagefindApi> | undefined;
 
 export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
@@ -25,20 +28,56 @@ export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
   return pagefind;
 }
 
-/** Each hit is one section of a page: the best sub-result links straight to its heading. */
-export async function searchPagefind(baseUrl: string, query: string, filter?: string): Promise<{ hits: SearchHit[]; total: number }> {
+export interface SearchResults {
+  hits: SearchHit[];
+  total: number;
+  /** Loads the next HITS_PER_PAGE results after `loaded`. */
+  more(loaded: number): Promise<SearchHit[]>;
+}
+
+export async function searchPagefind(baseUrl: string, query: string, filter?: string): Promise<SearchResults> {
   const api = await loadPagefind(baseUrl);
   const response = await api.search(query, filter ? { filters: { section: filter } } : undefined);
-  const pages = await Promise.all(response.results.slice(0, MAX_HITS).map((result) => result.data()));
-  const hits = pages.map((page) => {
-    const best = page.sub_results.find((sub) => sub.url.includes('#')) ?? page.sub_results[0];
+  const more = (loaded: number) => hitsOf(response.results.slice(loaded, loaded + HITS_PER_PAGE), query);
+  return { hits: await more(0), total: response.results.length, more };
+}
+
+/**
+ * One hit per page. A page whose title or keywords name the query links to the page itself (a search for
+ * "applyMiddleware" opens the applyMiddleware page, not its "Signature" section); otherwise the best
+ * section links straight to its heading.
+ */
+async function hitsOf(results: PagefindResult[], query: string): Promise<SearchHit[]> {
+  const pages = await Promise.all(results.map((result) => result.data()));
+  const wanted = query.trim().toLowerCase();
+  return pages.map((page) => {
     const pageTitle = page.meta.title ?? page.url;
+    const section = page.sub_results.find((sub) => sub.url.includes('#')) ?? page.sub_results[0];
+    const aboutThePage = pageTitle.toLowerCase().includes(wanted) || topOfPageNames(page, wanted);
+    const best = aboutThePage ? page.sub_results.find((sub) => sub.url === page.url) ?? section : section;
     return {
-      url: best?.url ?? page.url,
+      url: aboutThePage ? page.url : best?.url ?? page.url,
       pageTitle,
-      section: best && best.title !== pageTitle ? best.title : undefined,
-      excerpt: best?.excerpt ?? page.excerpt,
+      section: best && best.title !== pageTitle && best.url !== page.url ? best.title : undefined,
+      excerpt: readableExcerpt(best?.excerpt ?? page.excerpt),
     };
   });
-  return { hits, total: response.results.length };
+}
+
+/** The part above the first heading (title, keywords, introduction) names the query. */
+function topOfPageNames(page: PagefindResultData, wanted: string): boolean {
+  const top = page.sub_results.find((sub) => sub.url === page.url);
+  return top !== undefined && top.excerpt.toLowerCase().includes(`<mark>${wanted}`);
+}
+
+/**
+ * Pagefind cuts a window of words out of the text: say so with an ellipsis where the cut is mid-sentence,
+ * and keep punctuation that follows a match outside its highlight.
+ */
+export function readableExcerpt(excerpt: string): string {
+  const marked = excerpt.trim().replace(/([.,;:!?)\]"'”’]+)<\/mark>/g, '</mark>$1').replace(/<mark>([(\["'“‘]+)/g, '$1<mark>');
+  const text = marked.replace(/<[^>]+>/g, '');
+  const start = /^[A-Z0-9`"“(<]/.test(text) ? '' : '…';
+  const end = /[.!?:]["”)]?$/.test(text) ? '' : '…';
+  return `${start}${marked}${end}`;
 }
