@@ -12,6 +12,7 @@ import { OutputFolder } from './output.ts';
 import { NOT_FOUND_PERMALINK, type RuntimeAssets } from './page-files.ts';
 import { renderRedirectPage, scriptHash, themeScript } from './render.tsx';
 import { assertSafeOutputFolder } from './output-guard.ts';
+import { lastUpdatedTimes } from './last-updated.ts';
 import { findOutputCollisions } from './route-collisions.ts';
 import { securityHeaders } from './security-headers.ts';
 import { DEFAULT_PAGE_LIMITS } from './markdown/limits.ts';
@@ -241,6 +242,10 @@ export class SiteBuilder {
     const config = await timer.run('load config', () => resolveConfig(options));
     const paths = resolvePaths(options, config);
     const docs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath, this.docCache));
+    if (config.docs.showLastUpdateTime) {
+      const times = lastUpdatedTimes(paths.docsDir, docs.map((doc) => doc.sourcePath));
+      for (const doc of docs) doc.lastUpdatedMs = times.get(doc.sourcePath);
+    }
     const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs));
     const warnings = checkDocsAgainstConfig(config, docs, sidebars, paths.configFile);
     const themeRoutes = specialRoutes(config, options.projectRoot);

@@ -48,7 +48,19 @@ export function validateConfig(raw: unknown, file: string): SiteConfig {
     maxPageBytes: validatePositive(config.maxPageBytes, Number.isSafeInteger, 'maxPageBytes', 'a whole number of bytes, for example 8 * 1024 * 1024', fail),
     maxPageSeconds: validatePositive(config.maxPageSeconds, Number.isFinite, 'maxPageSeconds', 'a number of seconds, for example 60', fail),
     analytics: validateAnalytics(config.analytics, fail),
+    image: validateImage(config.image, fail),
+    docs: isObject(config.docs) ? { ...(config.docs as SiteConfig['docs']), editUrl: validateEditUrl(config.docs.editUrl, fail) } : config.docs as SiteConfig['docs'],
   };
+}
+
+function validateImage(raw: unknown, fail: (field: string, problem: string, fix: string) => never): string | undefined {
+  if (raw === undefined || (typeof raw === 'string' && (raw.startsWith('/') || raw.startsWith('https://')))) return raw as string | undefined;
+  return fail('"image"', `is ${JSON.stringify(raw)}`, 'Set image to a path on the site such as "/img/social-card.png", or an https:// URL.');
+}
+
+function validateEditUrl(raw: unknown, fail: (field: string, problem: string, fix: string) => never): string | undefined {
+  if (raw === undefined || (typeof raw === 'string' && raw.startsWith('https://'))) return raw as string | undefined;
+  return fail('"docs.editUrl"', `is ${JSON.stringify(raw)}`, 'Set docs.editUrl to the https:// address of the docs folder in your repository\'s editor, for example "https://github.com/owner/repo/edit/main/docs/".');
 }
 
 function validatePositive(

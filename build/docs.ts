@@ -31,6 +31,8 @@ export interface Doc {
   title: string;
   sidebarLabel: string;
   permalink: string;
+  /** When the file last changed (ms since the epoch), set when the site shows it. */
+  lastUpdatedMs?: number;
 }
 
 const FRONT_MATTER_TYPES: Record<string, 'string' | 'boolean' | 'string[]'> = {

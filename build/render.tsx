@@ -60,7 +60,7 @@ ${route.keywords?.length ? `<meta name="keywords" content="${escapeAttribute(rou
 <meta property="og:description" content="${escapeAttribute(route.description)}">
 <meta property="og:url" content="${escapeAttribute(canonical)}">
 <meta property="og:locale" content="${locale}">
-<meta name="twitter:card" content="summary">
+${config.image ? `<meta property="og:image" content="${escapeAttribute(new URL(config.image, config.url).href)}">\n` : ''}<meta name="twitter:card" content="${config.image ? 'summary_large_image' : 'summary'}">
 <meta name="route-chunk" content="${escapeAttribute(assets.chunkUrl)}">
 <link rel="icon" href="${escapeAttribute(config.favicon)}">
 <script>${script}</script>

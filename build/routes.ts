@@ -27,6 +27,8 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
       sidebarLabel: placement?.label,
       previous: placement?.previous,
       next: placement?.next,
+      editUrl: config.docs.editUrl ? `${config.docs.editUrl.replace(/\/?$/, '/')}${doc.sourcePath}` : undefined,
+      lastUpdated: doc.lastUpdatedMs === undefined ? undefined : new Date(doc.lastUpdatedMs).toISOString().slice(0, 10),
     },
   };
 }

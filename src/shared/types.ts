@@ -33,6 +33,10 @@ export interface SiteConfig {
     breadcrumbs: boolean;
     versions: Record<string, { label: string }>;
     warnOnDocsOutsideSidebar: boolean;
+    /** Base of each doc's "Edit this page" link; the doc's path below the docs folder is appended. */
+    editUrl?: string;
+    /** Shows "Last updated" under each doc (from git, or the file's modification time). */
+    showLastUpdateTime?: boolean;
   };
   tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
   onBrokenLinks: 'throw' | 'warn' | 'ignore';
@@ -46,6 +50,8 @@ export interface SiteConfig {
   maxPageBytes?: number;
   /** Longest one page may take to compile, in seconds (default 30); a slower page ends the build naming it. */
   maxPageSeconds?: number;
+  /** The social preview image (og:image) of every page: a path on the site or an absolute https URL. */
+  image?: string;
   /** A third-party analytics script, loaded once the page is interactive; the CSP allows its origin only. */
   analytics?: { src: string };
 }
@@ -85,6 +91,8 @@ export interface RouteData {
     previous?: PageLink;
     next?: PageLink;
     editUrl?: string;
+    /** When the doc last changed, as an ISO date. */
+    lastUpdated?: string;
   };
   /** Data of the special pages (home copy, error codes). */
   pageProps?: Record<string, unknown>;

@@ -23,6 +23,7 @@ export function DocPage({ route, sidebar, body }: { route: DocRoute; sidebar?: S
             {doc.hideTableOfContents ? null : <TableOfContentsCollapsible toc={doc.toc} />}
             <div className="markdown" dangerouslySetInnerHTML={{ __html: body ?? '' }} suppressHydrationWarning />
           </div>
+          <DocFooter editUrl={doc.editUrl} lastUpdated={doc.lastUpdated} />
           <Paginator previous={doc.previous} next={doc.next} />
         </article>
         {doc.hideTableOfContents ? null : <aside className="toc-container" aria-label="Table of contents"><TableOfContents toc={doc.toc} /></aside>}
@@ -44,6 +45,19 @@ function Breadcrumbs({ trail, current }: { trail: PageLink[]; current: string })
         <li><span aria-current="page">{current}</span></li>
       </ol>
     </nav>
+  );
+}
+
+/** The date is formatted the same way on the server and in the browser (fixed locale and time zone), so hydration matches. */
+const LAST_UPDATED_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+function DocFooter({ editUrl, lastUpdated }: { editUrl?: string; lastUpdated?: string }) {
+  if (!editUrl && !lastUpdated) return null;
+  return (
+    <div className="doc-footer">
+      {editUrl ? <a className="edit-this-page" href={editUrl} target="_blank" rel="noopener noreferrer">Edit this page<span className="sr-only"> (opens in a new tab)</span></a> : <span />}
+      {lastUpdated ? <span className="last-updated">Last updated on <time dateTime={lastUpdated}>{LAST_UPDATED_FORMAT.format(new Date(lastUpdated))}</time></span> : null}
+    </div>
   );
 }
 
