@@ -74,9 +74,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       watchModelPaths();
       hub.send('reload', { pages: report.all ? 'all' : report.changed });
     } catch (error) {
+      const previous = failure;
       failure = describeError(error, themeRoot, projectRoot);
-      for (const reported of failure) logError(`error: ${formatReportedError(reported)}`);
-      log(`rebuild failed (${what}) after ${formatMs(performance.now() - started)}; ${site.hasSite ? 'serving the last good pages' : 'nothing to serve yet'}`);
+      // An editor's save can arrive as several file events; the same failure again says nothing new.
+      if (JSON.stringify(failure) !== JSON.stringify(previous)) {
+        for (const reported of failure) logError(`error: ${formatReportedError(reported)}`);
+        log(`rebuild failed (${what}) after ${formatMs(performance.now() - started)}; ${site.hasSite ? 'serving the last good pages' : 'nothing to serve yet'}`);
+      }
       site.writePlaceholder();
       hub.send('build-error', { errors: failure });
     }

@@ -15,9 +15,9 @@ export function DocSidebar({ items }: { items: SidebarItem[] }) {
   );
 }
 
-function SidebarItems({ items, level }: { items: SidebarItem[]; level: number }) {
+function SidebarItems({ items, level, hidden }: { items: SidebarItem[]; level: number; hidden?: boolean }) {
   return (
-    <ul className={`menu-list menu-level-${level}`}>
+    <ul className={`menu-list menu-level-${level}`} hidden={hidden}>
       {items.map((item) => (
         <li key={`${item.type}:${item.label}`} className={`menu-item menu-item-${item.type}`}>
           {item.type === 'link'
@@ -92,7 +92,8 @@ function LinkedCategory({ category, level }: { category: Category; level: number
         <button type="button" className="menu-category-toggle" aria-expanded={open}
           aria-label={`${open ? 'Collapse' : 'Expand'} the category ${category.label}`} onClick={() => setOpen(!open)} />
       </div>
-      {open && items ? <SidebarItems items={items} level={level + 1} /> : null}
+      {/* Rendered even when closed, so the links are in the page without JavaScript and for crawlers. */}
+      {items ? <SidebarItems items={items} level={level + 1} hidden={!open} /> : null}
       {failed ? <LoadFailed /> : null}
     </div>
   );

@@ -198,6 +198,23 @@ test('broken front matter shows the error with file and line, keeps the last goo
   assert.match((await get('/api/store')).html, /A Redux store is a fixed plain object/);
 });
 
+test('saving the same broken file twice reports the failure once', async () => {
+  const file = docFile('api/compose.md');
+  const good = readFileSync(file, 'utf8');
+  const broken = good.replace(/^title: .*$/m, 'title: [broken');
+  const failuresBefore = logLines.filter((line) => line.startsWith('rebuild failed')).length;
+  let from = events.received.length;
+  writeFileSync(file, broken);
+  await events.waitFor(from, (event) => event.event === 'build-error', 'the first build-error');
+  from = events.received.length;
+  writeFileSync(file, `${broken}\n`);
+  await events.waitFor(from, (event) => event.event === 'build-error', 'the second build-error');
+  assert.equal(logLines.filter((line) => line.startsWith('rebuild failed')).length, failuresBefore + 1);
+  from = events.received.length;
+  writeFileSync(file, good);
+  await events.waitFor(from, (event) => event.event === 'reload', 'the reload after the fix');
+});
+
 test('a page added is served, renamed moves, and deleted is gone', async () => {
   const added = docFile('watch-test-page.md');
   let from = events.received.length;

@@ -71,7 +71,6 @@ test('the base URL banner is on unless the config turns it off', () => {
 test('a social image and an edit URL must be addresses a reader can open', async () => {
   const image = await errorText(() => validateConfig({ ...baseConfig([]), image: 'img/card.png' }, 'site.config.ts'));
   assert.equal(image, 'site.config.ts: "image" is "img/card.png"\n  → Set image to a path on the site such as "/img/social-card.png", or an https:// URL.');
-  const base = baseConfig([]) as { docs: Record<string, unknown> };
-  const editUrl = await errorText(() => validateConfig({ ...base, docs: { ...base.docs, editUrl: 'javascript:alert(1)//' } }, 'site.config.ts'));
+  const editUrl = await errorText(() => validateConfig({ ...baseConfig([]), docs: { path: 'docs', editUrl: 'javascript:alert(1)//' } }, 'site.config.ts'));
   assert.equal(editUrl, 'site.config.ts: "docs.editUrl" is "javascript:alert(1)//"\n  → Set docs.editUrl to the https:// address of the docs folder in your repository\'s editor, for example "https://github.com/owner/repo/edit/main/docs/".');
 });
