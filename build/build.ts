@@ -13,6 +13,7 @@ import { NOT_FOUND_PERMALINK, type RuntimeAssets } from './page-files.ts';
 import { renderRedirectPage, scriptHash, themeScript } from './render.tsx';
 import { assertSafeOutputFolder } from './output-guard.ts';
 import { lastUpdatedTimes } from './last-updated.ts';
+import { writeReaderTools } from './llms.ts';
 import { findOutputCollisions } from './route-collisions.ts';
 import { securityHeaders } from './security-headers.ts';
 import { DEFAULT_PAGE_LIMITS } from './markdown/limits.ts';
@@ -90,6 +91,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       output.write(LINK_SOURCES_FILE, serializeLinkSources(pages.linkIndex(), config.baseUrl));
       const permalinks = [...docs.map((doc) => doc.permalink), ...themeRoutes.map((route) => route.permalink)];
       writeSitemap(output, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
+      writeReaderTools(output, docs, config, sidebars.placementByDocId);
       output.write('_headers', securityHeaders(config, script));
     });
     const links = await timer.run('check links', () => enforceLinkPolicy(checkLinks(pages.linkIndex(), output.listFiles(), config.baseUrl, (file) => output.readFile(file)), config, log));

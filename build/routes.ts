@@ -28,9 +28,15 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
       previous: placement?.previous,
       next: placement?.next,
       editUrl: config.docs.editUrl ? `${config.docs.editUrl.replace(/\/?$/, '/')}${doc.sourcePath}` : undefined,
-      lastUpdated: doc.lastUpdatedMs === undefined ? undefined : new Date(doc.lastUpdatedMs).toISOString().slice(0, 10),
+      lastUpdated: doc.lastUpdatedMs === undefined ? undefined : lastUpdated(doc.lastUpdatedMs),
     },
   };
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+function lastUpdated(ms: number): { iso: string; text: string } {
+  return { iso: new Date(ms).toISOString().slice(0, 10), text: DATE_FORMAT.format(ms) };
 }
 
 /** The navbar and footer as the browser needs them: doc ids turned into permalinks. */

@@ -1,21 +1,26 @@
-/** Copy buttons of code blocks are plain HTML in the page body; one listener serves them all. */
+/**
+ * Copy buttons are plain HTML (code blocks' in the page body, "Copy page as Markdown" under each doc);
+ * one listener serves them all.
+ */
 export function startCopyButtons(): void {
   document.addEventListener('click', (event) => {
-    const button = (event.target as Element | null)?.closest?.('.copy-button');
+    const button = (event.target as Element | null)?.closest?.<HTMLElement>('.copy-button, .copy-page-button');
     const code = button?.closest('.code-block')?.querySelector('pre code');
-    if (!button || !code) return;
-    navigator.clipboard.writeText(code.textContent ?? '').then(
+    const markdown = button?.dataset.markdown;
+    if (!button || (!code && !markdown)) return;
+    const text = markdown ? fetch(markdown).then((response) => response.text()) : Promise.resolve(code!.textContent ?? '');
+    text.then((value) => navigator.clipboard.writeText(value)).then(
       () => showCopied(button),
-      () => button.setAttribute('aria-label', 'Copy failed'),
+      () => (button.ariaLabel = 'Copy failed'),
     );
   });
 }
 
-function showCopied(button: Element): void {
-  button.textContent = 'Copied';
-  button.setAttribute('aria-label', 'Copied');
+function showCopied(button: HTMLElement): void {
+  const [text, name] = [button.textContent, button.ariaLabel];
+  button.textContent = button.ariaLabel = 'Copied';
   setTimeout(() => {
-    button.textContent = 'Copy';
-    button.setAttribute('aria-label', 'Copy code to clipboard');
+    button.textContent = text;
+    button.ariaLabel = name;
   }, 1500);
 }

@@ -49,3 +49,8 @@ export function samePath(a: string, b: string): boolean {
   const trim = (value: string) => value.replace(/\/+$/, '') || '/';
   return trim(a) === trim(b);
 }
+
+/** Where a doc's Markdown copy is served: `/api/store` → `/api/store.md`, `/usage/` → `/usage/index.md`. */
+export function markdownCopyPath(permalink: string): string {
+  return permalink.endsWith('/') ? `${permalink}index.md` : `${permalink}.md`;
+}

@@ -1,3 +1,4 @@
+import { markdownCopyPath } from '../shared/paths.ts';
 import type { PageLink, RouteData, SidebarItem } from '../shared/types.ts';
 import { BackToTopOnScroll } from './BackToTopOnScroll.tsx';
 import { useSite } from './context.ts';
@@ -23,7 +24,7 @@ export function DocPage({ route, sidebar, body }: { route: DocRoute; sidebar?: S
             {doc.hideTableOfContents ? null : <TableOfContentsCollapsible toc={doc.toc} />}
             <div className="markdown" dangerouslySetInnerHTML={{ __html: body ?? '' }} suppressHydrationWarning />
           </div>
-          <DocFooter editUrl={doc.editUrl} lastUpdated={doc.lastUpdated} />
+          <DocFooter editUrl={doc.editUrl} lastUpdated={doc.lastUpdated} markdownUrl={markdownCopyPath(route.permalink)} />
           <Paginator previous={doc.previous} next={doc.next} />
         </article>
         {doc.hideTableOfContents ? null : <aside className="toc-container" aria-label="Table of contents"><TableOfContents toc={doc.toc} /></aside>}
@@ -48,15 +49,15 @@ function Breadcrumbs({ trail, current }: { trail: PageLink[]; current: string })
   );
 }
 
-/** The date is formatted the same way on the server and in the browser (fixed locale and time zone), so hydration matches. */
-const LAST_UPDATED_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-function DocFooter({ editUrl, lastUpdated }: { editUrl?: string; lastUpdated?: string }) {
-  if (!editUrl && !lastUpdated) return null;
+/** The page as Markdown (the build writes it beside the page) is copied by src/client/copy-code.ts. */
+function DocFooter({ editUrl, lastUpdated, markdownUrl }: { editUrl?: string; lastUpdated?: { iso: string; text: string }; markdownUrl: string }) {
   return (
     <div className="doc-footer">
-      {editUrl ? <a className="edit-this-page" href={editUrl} target="_blank" rel="noopener noreferrer">Edit this page<span className="sr-only"> (opens in a new tab)</span></a> : <span />}
-      {lastUpdated ? <span className="last-updated">Last updated on <time dateTime={lastUpdated}>{LAST_UPDATED_FORMAT.format(new Date(lastUpdated))}</time></span> : null}
+      <span className="doc-footer-actions">
+        {editUrl ? <a className="edit-this-page" href={editUrl} target="_blank" rel="noopener noreferrer">Edit this page<span className="sr-only"> (opens in a new tab)</span></a> : null}
+        <button type="button" className="copy-page-button" data-markdown={markdownUrl}>Copy page as Markdown</button>
+      </span>
+      {lastUpdated ? <span className="last-updated">Last updated on <time dateTime={lastUpdated.iso}>{lastUpdated.text}</time></span> : null}
     </div>
   );
 }

@@ -17,15 +17,12 @@ export function TableOfContents({ toc }: { toc: TocEntry[] }) {
 
 /**
  * Below 1280 px the TOC column gives way to the text: the same list sits under the title, collapsed
- * until the reader opens it, and it closes again once they pick a heading.
+ * until the reader opens it.
  */
 export function TableOfContentsCollapsible({ toc }: { toc: TocEntry[] }) {
   if (toc.length === 0) return null;
-  const closeAfterPick = (event: React.MouseEvent<HTMLDetailsElement>) => {
-    if ((event.target as Element).closest('a')) event.currentTarget.open = false;
-  };
   return (
-    <details className="toc-collapsible" data-pagefind-ignore="" onClick={closeAfterPick}>
+    <details className="toc-collapsible" data-pagefind-ignore="">
       <summary>On this page</summary>
       <TocList entries={nest(toc)} />
     </details>

@@ -126,9 +126,22 @@ test('the footer has the three columns, the hosting badge and the 2015–2025 co
 
 test('docs end with "Edit this page" and "Last updated"; every page has a social preview image', () => {
   const html = readRoute(outDir, '/api/store');
-  assert.match(html, /<div class="doc-footer"><a class="edit-this-page" href="https:\/\/github.com\/reduxjs\/redux\/edit\/master\/docs\/api\/store.md" target="_blank" rel="noopener noreferrer">Edit this page<span class="sr-only"> \(opens in a new tab\)<\/span><\/a><span class="last-updated">Last updated on <time dateTime="\d{4}-\d\d-\d\d">[A-Z][a-z]{2} \d{1,2}, \d{4}<\/time><\/span><\/div>/);
+  assert.match(html, /<div class="doc-footer"><span class="doc-footer-actions"><a class="edit-this-page" href="https:\/\/github.com\/reduxjs\/redux\/edit\/master\/docs\/api\/store.md" target="_blank" rel="noopener noreferrer">Edit this page<span class="sr-only"> \(opens in a new tab\)<\/span><\/a><button type="button" class="copy-page-button" data-markdown="\/api\/store.md">Copy page as Markdown<\/button><\/span><span class="last-updated">Last updated on <time dateTime="\d{4}-\d\d-\d\d">[A-Z][a-z]{2} \d{1,2}, \d{4}<\/time><\/span><\/div>/);
   for (const route of ['/', '/api/store', '/errors']) {
     assert.match(readRoute(outDir, route), /<meta property="og:image" content="https:\/\/redux.js.org\/img\/social-card.png">\n<meta name="twitter:card" content="summary_large_image">/, route);
   }
   assert.ok(existsSync(path.join(outDir, 'img/social-card.png')));
+});
+
+test('every doc has a Markdown copy at <route>.md with absolute links, and /llms.txt lists them by sidebar section', () => {
+  const store = readFileSync(path.join(outDir, 'api/store.md'), 'utf8');
+  assert.ok(store.startsWith('# Store\n\nA Redux store is'), store.slice(0, 80));
+  assert.match(store, /\[createStore\]\(https:\/\/redux\.js\.org\/api\/createstore\)/);
+  assert.doesNotMatch(store, /^---$|\]\(\.{0,2}\/?[\w-]+\.md/m);
+  assert.ok(existsSync(path.join(outDir, 'usage/index.md')), '/usage/ has its copy at /usage/index.md');
+  const llms = readFileSync(path.join(outDir, 'llms.txt'), 'utf8');
+  assert.ok(llms.startsWith('# Redux\n\n> A JS library for predictable and maintainable global state management\n\n## Introduction\n\n- [Getting Started with Redux](https://redux.js.org/introduction/getting-started.md): '));
+  const apiSection = llms.slice(llms.indexOf('## API Reference'), llms.indexOf('\n\n##', llms.indexOf('## API Reference')) >>> 0);
+  assert.match(apiSection, /^- \[Store\]\(https:\/\/redux\.js\.org\/api\/store\.md\): Reference for /m);
+  assert.equal((llms.match(/^- \[/gm) ?? []).length, DOC_ROUTES.length, 'one line per doc');
 });

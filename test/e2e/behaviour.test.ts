@@ -193,3 +193,15 @@ test('the navbar marks the part of the site a page belongs to, and never "Need h
   assert.deepEqual(await active(), ['Tutorial']);
   await context.close();
 });
+
+test('"Copy page as Markdown" copies the page\'s Markdown, which is served as text/markdown', async (t) => {
+  if (!site.browser) return t.skip('Chromium is not installed');
+  const { context, page } = await open('/api/store');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.origin });
+  await page.click('button.copy-page-button');
+  await page.waitForSelector('button.copy-page-button:text("Copied")');
+  const response = await fetch(`${site.server.origin}/api/store.md`);
+  assert.equal(response.headers.get('content-type'), 'text/markdown; charset=utf-8');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await response.text());
+  await context.close();
+});

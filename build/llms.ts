@@ -1,0 +1,65 @@
+/**
+ * For readers' tools (LLMs, scripts, "copy as Markdown"): every doc as Markdown at `<route>.md`, and
+ * `/llms.txt`, the site's pages grouped as in the sidebar with one-line descriptions (llmstxt.org).
+ */
+import path from 'node:path';
+import type { Doc } from './docs.ts';
+import { isExternalUrl, markdownCopyPath } from '../src/shared/paths.ts';
+import type { SiteConfig } from '../src/shared/types.ts';
+import type { OutputFolder } from './output.ts';
+import { fileOnDisk } from './page-files.ts';
+import type { SidebarPlacement } from './sidebars.ts';
+
+/** Writes every doc's Markdown copy and /llms.txt. */
+export function writeReaderTools(output: OutputFolder, docs: Doc[], config: SiteConfig, placementByDocId: Map<string, SidebarPlacement>): void {
+  const permalinkBySourcePath = new Map(docs.map((doc) => [doc.sourcePath, doc.permalink]));
+  for (const doc of docs) output.write(fileOnDisk(markdownCopyPath(doc.permalink).slice(1)), markdownCopy(doc, config, permalinkBySourcePath));
+  output.write('llms.txt', llmsTxt(docs, config, placementByDocId));
+}
+
+/** Inline links and images: `](target)` or `](target "title")`, target without spaces or in <…>. */
+const LINK_TARGET = /(\]\()(<[^>\n]*>|[^\s)]+)/g;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** The doc's Markdown without front matter, its title as the heading, every link absolute. */
+export function markdownCopy(doc: Doc, config: SiteConfig, permalinkBySourcePath: Map<string, string>): string {
+  const origin = config.url.replace(/\/$/, '');
+  const absolute = (target: string): string => {
+    const bare = target.startsWith('<') ? target.slice(1, -1) : target;
+    if (isExternalUrl(bare) || bare.startsWith('#')) return target;
+    const [file, hash] = bare.split('#');
+    const resolved = file.startsWith('/') ? file : path.posix.join(path.posix.dirname(doc.sourcePath), file);
+    const permalink = /\.mdx?$/.test(file) ? permalinkBySourcePath.get(resolved.replace(/^\//, '')) : undefined;
+    const url = `${origin}${permalink ?? (file.startsWith('/') ? file : `${path.posix.dirname(doc.permalink.replace(/\/$/, '/x'))}/${file}`)}`;
+    return hash === undefined ? url : `${url}#${hash}`;
+  };
+  let fence: string | undefined;
+  const lines = doc.body.split('\n').map((line) => {
+    const opening = FENCE.exec(line)?.[1];
+    if (opening && (!fence || opening.startsWith(fence))) fence = fence ? undefined : opening;
+    return fence || opening ? line : line.replace(LINK_TARGET, (_, open: string, target: string) => `${open}${absolute(target)}`);
+  });
+  return `# ${doc.title}\n\n${lines.join('\n').trim()}\n`;
+}
+
+/** `/llms.txt`: sections in sidebar order (top-level categories), each page a link to its Markdown copy. */
+export function llmsTxt(docs: Doc[], config: SiteConfig, placementByDocId: Map<string, SidebarPlacement>): string {
+  const origin = config.url.replace(/\/$/, '');
+  const sections = new Map<string, Doc[]>();
+  for (const doc of sidebarOrder(docs, placementByDocId)) {
+    const placement = placementByDocId.get(doc.id);
+    const section = placement ? placement.categories[0]?.label ?? 'Pages' : 'Other pages';
+    sections.set(section, [...(sections.get(section) ?? []), doc]);
+  }
+  const blocks = [...sections].map(([section, pages]) => [
+    `## ${section}`, '',
+    ...pages.map((doc) => `- [${doc.title}](${origin}${markdownCopyPath(doc.permalink)})${doc.frontMatter.description ? `: ${doc.frontMatter.description}` : ''}`),
+  ].join('\n'));
+  return `# ${config.title}\n\n> ${config.tagline}\n\n${blocks.join('\n\n')}\n`;
+}
+
+/** Docs in the order a reader meets them in the sidebar; docs outside it last, by path. */
+function sidebarOrder(docs: Doc[], placementByDocId: Map<string, SidebarPlacement>): Doc[] {
+  const order = new Map([...placementByDocId.keys()].map((id, index) => [id, index]));
+  return [...docs].sort((a, b) => (order.get(a.id) ?? Infinity) - (order.get(b.id) ?? Infinity) || a.sourcePath.localeCompare(b.sourcePath));
+}
