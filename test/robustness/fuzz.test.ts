@@ -15,6 +15,11 @@ import { MAX_NESTING } from '../../build/markdown/limits.ts';
 const SEED = Number(process.env.FUZZ_SEED ?? 20240611);
 const DOCUMENTS = Number(process.env.FUZZ_DOCS ?? 2200);
 const MAX_MS_PER_DOCUMENT = 2000;
+/**
+ * Heap a document's compile may add (measured before garbage collection, so it includes its garbage).
+ * A normal 100 KB document adds tens of MB; the expansions this guards against took gigabytes.
+ */
+const MAX_HEAP_GROWTH_PER_DOCUMENT = 384 * 1024 * 1024;
 /** Every this many documents, one also carries a stress block (huge table, 100k-character line, deep nesting). */
 const STRESS_EVERY = 100;
 
@@ -269,13 +274,18 @@ test('seeded random Markdown compiles quickly to well-formed, script-free HTML',
   let checked = 0;
   let bytes = 0;
   let slowest = { ms: 0, index: 0, length: 0 };
+  let largest = { bytes: 0, index: 0 };
   const started = performance.now();
 
   for (let index = 0; index < DOCUMENTS; index++) {
     const markdown = generator.document(index);
     bytes += markdown.length;
     const label = `document ${index} (FUZZ_SEED=${SEED}, ${markdown.length} characters) ${JSON.stringify(markdown.length > 400 ? `${markdown.slice(0, 400)}…` : markdown)}`;
+    const heapBefore = process.memoryUsage().heapUsed;
     const result = await compiler.compile(markdown);
+    const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
+    if (heapGrowth > largest.bytes) largest = { bytes: heapGrowth, index };
+    if (heapGrowth > MAX_HEAP_GROWTH_PER_DOCUMENT) failures.push(`${label}: grew the heap by ${Math.round(heapGrowth / 1024 / 1024)} MB`);
     if (result.rejections.length > 0) rejectedDocuments++;
     for (const kind of result.rejections) rejections[kind]++;
     if (result.ms > slowest.ms) slowest = { ms: result.ms, index, length: markdown.length };
@@ -297,7 +307,7 @@ test('seeded random Markdown compiles quickly to well-formed, script-free HTML',
   }
 
   const seconds = (performance.now() - started) / 1000;
-  t.diagnostic(`fuzz: ${DOCUMENTS} documents (${(bytes / 1024 / 1024).toFixed(1)} MiB of Markdown, seed ${SEED}) in ${seconds.toFixed(1)} s; ${checked} HTML outputs checked; ${rejectedDocuments} documents first rejected as expected (missing .md ${rejections.missingMarkdown}, missing image ${rejections.missingImage}); ${documentsWithCharacterErrors} outputs keep a control character the author typed; slowest: document ${slowest.index} (${slowest.length} characters) at ${slowest.ms.toFixed(0)} ms`);
+  t.diagnostic(`fuzz: ${DOCUMENTS} documents (${(bytes / 1024 / 1024).toFixed(1)} MiB of Markdown, seed ${SEED}) in ${seconds.toFixed(1)} s; ${checked} HTML outputs checked; ${rejectedDocuments} documents first rejected as expected (missing .md ${rejections.missingMarkdown}, missing image ${rejections.missingImage}); ${documentsWithCharacterErrors} outputs keep a control character the author typed; slowest: document ${slowest.index} (${slowest.length} characters) at ${slowest.ms.toFixed(0)} ms; largest heap growth: document ${largest.index}, ${Math.round(largest.bytes / 1024 / 1024)} MB`);
   const kinds = new Map<string, number>();
   for (const failure of failures) {
     for (const line of failure.split('\n').slice(1)) {
