@@ -28,16 +28,12 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
       previous: placement?.previous,
       next: placement?.next,
       editUrl: config.docs.editUrl ? `${config.docs.editUrl.replace(/\/?$/, '/')}${doc.sourcePath}` : undefined,
-      lastUpdated: doc.lastUpdatedMs === undefined ? undefined : lastUpdated(doc.lastUpdatedMs),
+      lastUpdated: doc.lastUpdatedMs === undefined ? undefined : DATE_FORMAT.format(doc.lastUpdatedMs),
     },
   };
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-function lastUpdated(ms: number): { iso: string; text: string } {
-  return { iso: new Date(ms).toISOString().slice(0, 10), text: DATE_FORMAT.format(ms) };
-}
 
 /** The navbar and footer as the browser needs them: doc ids turned into permalinks. */
 export function siteData(config: SiteConfig, permalinkByDocId: Map<string, string>, homeHref: string, placementByDocId: Map<string, SidebarPlacement>): SiteData {

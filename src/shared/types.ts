@@ -91,8 +91,8 @@ export interface RouteData {
     previous?: PageLink;
     next?: PageLink;
     editUrl?: string;
-    /** When the doc last changed: an ISO date, and as readers see it (formatted by the build, so no date code ships). */
-    lastUpdated?: { iso: string; text: string };
+    /** When the doc last changed, as readers see it ("Nov 21, 2026"; formatted by the build, so no date code ships). */
+    lastUpdated?: string;
   };
   /** Data of the special pages (home copy, error codes). */
   pageProps?: Record<string, unknown>;

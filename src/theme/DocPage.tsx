@@ -50,14 +50,14 @@ function Breadcrumbs({ trail, current }: { trail: PageLink[]; current: string })
 }
 
 /** The page as Markdown (the build writes it beside the page) is copied by src/client/copy-code.ts. */
-function DocFooter({ editUrl, lastUpdated, markdownUrl }: { editUrl?: string; lastUpdated?: { iso: string; text: string }; markdownUrl: string }) {
+function DocFooter({ editUrl, lastUpdated, markdownUrl }: { editUrl?: string; lastUpdated?: string; markdownUrl: string }) {
   return (
     <div className="doc-footer">
       <span className="doc-footer-actions">
         {editUrl ? <a className="edit-this-page" href={editUrl} target="_blank" rel="noopener noreferrer">Edit this page<span className="sr-only"> (opens in a new tab)</span></a> : null}
         <button type="button" className="copy-page-button" data-markdown={markdownUrl}>Copy page as Markdown</button>
       </span>
-      {lastUpdated ? <span className="last-updated">Last updated on <time dateTime={lastUpdated.iso}>{lastUpdated.text}</time></span> : null}
+      {lastUpdated ? <span className="last-updated">{`Last updated on ${lastUpdated}`}</span> : null}
     </div>
   );
 }

@@ -15,6 +15,8 @@ const CONFIG: ConfigData = {
     'void-style': 'off',
     // React writes boolean attributes as open="", hast-util-to-html as open; both are valid HTML.
     'attribute-boolean-style': 'off',
+    // React writes hidden (an enumerated attribute since hidden="until-found") as hidden=""; valid HTML.
+    'attribute-empty-style': 'off',
     // HTML allows any id without spaces; the default also wants a leading letter, which our mount points (__app, __main) lack.
     'valid-id': ['error', { relaxed: true }],
   },

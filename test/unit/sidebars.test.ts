@@ -29,6 +29,7 @@ test('a CommonJS sidebars.js with the shorthand category form resolves', async (
   ]);
   assert.deepEqual(placementByDocId.get('guide/one'), {
     sidebarName: 'main',
+    label: 'One',
     categories: [{ label: 'Guide', href: undefined }],
     previous: { label: 'Start here', href: '/intro' },
     next: { label: 'Two', href: '/guide/two' },
