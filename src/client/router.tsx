@@ -35,9 +35,12 @@ export function Router({ site, initialChunk }: { site: SiteData; initialChunk: R
   const [view, setView] = useState<View>({ chunk: initialChunk, location: currentLocation(), scroll: scrollAfterReload() });
   const [loading, setLoading] = useState(false);
   const navigationId = useRef(0);
+  /** While a page loads, the old one may be replaced by the loading view and scroll to 0: not a position to keep. */
+  const navigating = useRef(false);
 
   const show = useCallback(async (url: URL, scroll: View['scroll'], push: boolean) => {
     const id = ++navigationId.current;
+    navigating.current = true;
     const done = startProgress();
     const spinnerTimer = setTimeout(() => id === navigationId.current && setLoading(true), 200);
     try {
@@ -50,7 +53,10 @@ export function Router({ site, initialChunk }: { site: SiteData; initialChunk: R
       if (id === navigationId.current) window.location.assign(url.href);
     } finally {
       clearTimeout(spinnerTimer);
-      if (id === navigationId.current) setLoading(false);
+      if (id === navigationId.current) {
+        setLoading(false);
+        navigating.current = false;
+      }
       done();
     }
   }, [site.baseUrl]);
@@ -79,7 +85,7 @@ export function Router({ site, initialChunk }: { site: SiteData; initialChunk: R
     let scrollTimer: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
       clearTimeout(scrollTimer);
-      scrollTimer = setTimeout(rememberScroll, 150);
+      scrollTimer = setTimeout(() => navigating.current || rememberScroll(), 150);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     const onPopState = (event: PopStateEvent) => {
