@@ -48,7 +48,7 @@ const LINEAR_CASES: [string, string][] = [
   ['a leading title with a long run of spaces', `# a${spaces}b\n\nText.\n`],
   ['a heading custom id after a long run of spaces', `Intro.\n\n## a${spaces}x {#x\n`],
   ['an admonition title with a long run of spaces', `:::tip a${spaces}b\nText.\n:::\n`],
-  ['a page of many short paragraphs with links', `${'See [a](/b) and [c](https://example.com/d).\n\n'.repeat(RUN / 96)}`],
+  ['a page of many short paragraphs with links', `${'See [a](/b) and [c](https://example.com/d).\n\n'.repeat(RUN / 192)}`],
 ];
 
 for (const [name, markdown] of LINEAR_CASES) {
