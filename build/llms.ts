@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { Doc } from './docs.ts';
+import { codeFenceTracker } from './markdown/fences.ts';
 import { isExternalUrl, markdownCopyPath } from '../src/shared/paths.ts';
 import type { SiteConfig } from '../src/shared/types.ts';
 import type { OutputFolder } from './output.ts';
@@ -19,7 +20,6 @@ export function writeReaderTools(output: OutputFolder, docs: Doc[], config: Site
 
 /** Inline links and images: `](target)` or `](target "title")`, target without spaces or in <…>. */
 const LINK_TARGET = /(\]\()(<[^>\n]*>|[^\s)]+)/g;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /** The doc's Markdown without front matter, its title as the heading, every link absolute. */
 export function markdownCopy(doc: Doc, config: SiteConfig, permalinkBySourcePath: Map<string, string>): string {
@@ -33,12 +33,8 @@ export function markdownCopy(doc: Doc, config: SiteConfig, permalinkBySourcePath
     const url = `${origin}${permalink ?? (file.startsWith('/') ? file : `${path.posix.dirname(doc.permalink.replace(/\/$/, '/x'))}/${file}`)}`;
     return hash === undefined ? url : `${url}#${hash}`;
   };
-  let fence: string | undefined;
-  const lines = doc.body.split('\n').map((line) => {
-    const opening = FENCE.exec(line)?.[1];
-    if (opening && (!fence || opening.startsWith(fence))) fence = fence ? undefined : opening;
-    return fence || opening ? line : line.replace(LINK_TARGET, (_, open: string, target: string) => `${open}${absolute(target)}`);
-  });
+  const inCode = codeFenceTracker();
+  const lines = doc.body.split('\n').map((line) => (inCode(line) ? line : line.replace(LINK_TARGET, (_, open: string, target: string) => `${open}${absolute(target)}`)));
   return `# ${doc.title}\n\n${lines.join('\n').trim()}\n`;
 }
 

@@ -1,23 +1,18 @@
 import type { Root, Paragraph, PhrasingContent, Text } from 'mdast';
 import type { VFile } from 'vfile';
+import { codeFenceTracker } from './fences.ts';
 import { walk } from './walk.ts';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'caution', 'warning', 'danger', 'important'] as const;
 
-const FENCE = /^\s*(`{3,}|~{3,})/;
 // No part of the line can be matched two ways, so a long line is matched in linear time.
 const TITLED_OPENING = new RegExp(`^(\\s*:{3,})(${ADMONITION_TYPES.join('|')})[ \\t]+([^\\[{\\s].*)$`);
 
 /** Docusaurus writes `:::tip Title`; remark-directive expects `:::tip[Title]`. Code fences are left alone. */
 export function normalizeAdmonitionTitles(markdown: string): string {
-  let openFence: string | undefined;
+  const inCode = codeFenceTracker();
   return markdown.split('\n').map((line) => {
-    const fence = FENCE.exec(line)?.[1];
-    if (fence && (!openFence || fence.startsWith(openFence))) {
-      openFence = openFence ? undefined : fence;
-      return line;
-    }
-    if (openFence) return line;
+    if (inCode(line)) return line;
     return line.replace(TITLED_OPENING, (_, colons: string, type: string, title: string) => `${colons}${type}[${title.trimEnd()}]`);
   }).join('\n');
 }

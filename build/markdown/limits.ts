@@ -1,4 +1,5 @@
 import { ContentError } from '../errors.ts';
+import { codeFenceTracker } from './fences.ts';
 
 /** What one page may ask of the compiler; beyond it an author gets an error instead of a hang or a crash. */
 export interface PageLimits {
@@ -17,7 +18,6 @@ export const MAX_TABLE_COLUMNS = 1000;
 /** `[` in one paragraph: micromark matches link and image openings in quadratic time (75,000 `[a](` took over 10 s). */
 export const MAX_BRACKETS_PER_PARAGRAPH = 5000;
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const CONTAINER_OPEN = /^\s*:{3,}[A-Za-z]/;
 const CONTAINER_CLOSE = /^\s*:{3,}\s*$/;
 /** One container marker at the start of a line: `>`, a bullet or an ordered-list number, with its spaces. */
@@ -43,14 +43,12 @@ function checkPageLimits(body: string, file: string, lineOffset: number, limits:
     throw new ContentError(`the page is ${size(bytes)}, over the limit of ${size(limits.maxPageBytes)}`, file, undefined,
       'Split the page into several, or raise maxPageBytes in site.config.ts.');
   }
-  let fence: string | undefined;
+  const inCode = codeFenceTracker();
   let containers = 0;
   let brackets = 0;
   body.split('\n').forEach((line, index) => {
     const where = index + 1 + lineOffset;
-    const opening = FENCE.exec(line)?.[1];
-    if (opening && (!fence || opening.startsWith(fence))) fence = fence ? undefined : opening;
-    if (fence || opening) return;
+    if (inCode(line)) return;
     brackets = line.trim() === '' ? 0 : brackets + count(line, '[');
     if (brackets > MAX_BRACKETS_PER_PARAGRAPH) {
       throw new ContentError(`a paragraph has more than ${MAX_BRACKETS_PER_PARAGRAPH} "[" (link and image openings)`, file, where, 'Split the paragraph, or put the text in a code block.');
