@@ -7,8 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { listMarkdownFiles } from '../../build/fs-utils.ts';
-
-const projectRoot = path.join(import.meta.dirname, '../..');
+import { projectRoot } from '../helpers/site.ts';
 
 /** Identifiers of the original tutorial's app; `\bfakeApi\b` also covers the `/fakeApi` URL prefix. */
 const FOREIGN_IDENTIFIERS = [
