@@ -14,4 +14,4 @@ export function listMarkdownFiles(dir: string): string[] {
  * Where the build writes modules it generates and then imports (the compile worker, watch mode's
  * renderer): inside the generator, so their package imports resolve from its node_modules.
  */
-export const GENERATED_MODULES_DIR = fileURLToPath(new URL('../node_modules/.cache/redux-docs/', import.meta.url));
+export const GENERATED_MODULES_DIR = fileURLToPath(new URL('../node_modules/.cache/redux-docs', import.meta.url));

@@ -7,10 +7,10 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { GENERATOR_ROOT } from '../bundle.ts';
+import { GENERATOR_ROOT } from '../client/bundle.ts';
 import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
-import type { PageRenderer } from '../page-files.ts';
-import type * as RenderModule from '../render.tsx';
+import type { PageRenderer } from '../pages/page-files.ts';
+import type * as RenderModule from '../pages/render.tsx';
 
 export type Renderer = PageRenderer & Pick<typeof RenderModule, 'themeScript'>;
 
@@ -23,7 +23,7 @@ export type Renderer = PageRenderer & Pick<typeof RenderModule, 'themeScript'>;
 export async function bundleRenderer(themeRoot: string): Promise<{ renderer: Renderer; id: string }> {
   const result = await build({
     absWorkingDir: themeRoot,
-    entryPoints: [path.join(GENERATOR_ROOT, 'build/render.tsx')],
+    entryPoints: [path.join(GENERATOR_ROOT, 'build/pages/render.tsx')],
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { buildSite } from '../../build/build.ts';
-import { LINK_SOURCES_FILE } from '../../build/links.ts';
+import { LINK_SOURCES_FILE } from '../../build/links/checker.ts';
 import { runCli } from '../helpers/cli.ts';
 import { projectRoot } from '../helpers/site.ts';
 

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import zlib from 'node:zlib';
 import { buildSite } from '../../build/build.ts';
-import { parseHeadersFile } from '../../build/headers-file.ts';
-import { createStaticServer } from '../../build/serve.ts';
+import { parseHeadersFile } from '../../build/serve/headers-file.ts';
+import { createStaticServer } from '../../build/serve/static-server.ts';
 import { cliCommand } from '../helpers/cli.ts';
 import { projectRoot } from '../helpers/site.ts';
 

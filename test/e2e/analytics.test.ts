@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { buildSite } from '../../build/build.ts';
-import { loadConfig } from '../../build/config.ts';
+import { loadConfig } from '../../build/site/config.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
 import { directive, parseHeaders, serveWithHeaders, type HostedSite } from '../helpers/headers.ts';
 import { builtSite, projectRoot, readRoute } from '../helpers/site.ts';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createStaticServer } from '../../build/serve.ts';
+import { createStaticServer } from '../../build/serve/static-server.ts';
 import { builtSite } from './site.ts';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -7,9 +7,9 @@ const projectRoot = path.join(import.meta.dirname, '../..');
 
 export interface CliRun { code: number; stdout: string; stderr: string }
 
-/** The CLI as the npm scripts start it: one Node process, `node build/launch.mjs …`. */
+/** The CLI as the npm scripts start it: one Node process, `node build/cli/launch.mjs …`. */
 export function cliCommand(args: string[]): [string, string[]] {
-  return [process.execPath, [path.join(projectRoot, 'build/launch.mjs'), ...args]];
+  return [process.execPath, [path.join(projectRoot, 'build/cli/launch.mjs'), ...args]];
 }
 
 /** Runs the CLI from any folder; never throws on a non-zero exit. */

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { parseHeadersFile } from '../../build/headers-file.ts';
-import { createStaticServer } from '../../build/serve.ts';
+import { parseHeadersFile } from '../../build/serve/headers-file.ts';
+import { createStaticServer } from '../../build/serve/static-server.ts';
 
 /** The `_headers` file as a map of path pattern → headers. */
 export function parseHeaders(text: string): Map<string, Record<string, string>> {

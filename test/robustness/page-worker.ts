@@ -3,7 +3,7 @@
  * bounds; posts the milliseconds taken and the author-facing error, if any.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { collectDocs } from '../../build/docs.ts';
+import { collectDocs } from '../../build/site/docs.ts';
 import { ContentError } from '../../build/errors.ts';
 import { compileMarkdown } from '../../build/markdown/compile.ts';
 import { DEFAULT_PAGE_LIMITS } from '../../build/markdown/limits.ts';

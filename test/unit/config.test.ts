@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { loadConfig, validateConfig } from '../../build/config.ts';
+import { loadConfig, validateConfig } from '../../build/site/config.ts';
 import { ContentError } from '../../build/errors.ts';
 
 const projectRoot = path.join(import.meta.dirname, '../..');

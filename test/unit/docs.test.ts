@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { collectDocs, docId, docSlug } from '../../build/docs.ts';
+import { collectDocs, docId, docSlug } from '../../build/site/docs.ts';
 import { ContentError, ContentErrors } from '../../build/errors.ts';
 import { tempTree } from '../helpers/tmp.ts';
 

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { lastUpdatedTimes } from '../../build/last-updated.ts';
+import { lastUpdatedTimes } from '../../build/site/last-updated.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
 const git = (cwd: string, args: string[], date: string) =>

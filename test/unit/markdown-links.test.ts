@@ -49,7 +49,7 @@ test('the table of contents lists h2–h4 in order with their ids', async () => 
 });
 
 test('a link with a malformed percent escape is reported as broken, not a crash', async () => {
-  const { checkLinks, indexPage } = await import('../../build/links.ts');
+  const { checkLinks, indexPage } = await import('../../build/links/checker.ts');
   const page = indexPage('/page', '<body><a href="/a%zz">bad</a></body>', 'content/docs/page.md', [{ url: '/a%zz', line: 4 }]);
   const report = checkLinks([page], new Set(), '/');
   assert.deepEqual(report.broken.map((link) => [link.href, link.kind, link.source, link.line]), [['/a%zz', 'page', 'content/docs/page.md', 4]]);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { before, test } from 'node:test';
-import { SEARCH_INDEX_OPTIONS, SEARCH_OUTPUT_DIR } from '../../build/search.ts';
+import { SEARCH_INDEX_OPTIONS, SEARCH_OUTPUT_DIR } from '../../build/search/pagefind.ts';
 import { builtSite, readRoute } from '../helpers/site.ts';
 
 let outDir: string;

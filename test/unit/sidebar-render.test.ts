@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { test } from 'node:test';
-import { ShippedSidebar } from '../../build/sidebar-chunks.ts';
+import { ShippedSidebar } from '../../build/pages/sidebar-chunks.ts';
 import { WHOLE_SIDEBAR_MAX_LINKS } from '../../src/shared/sidebar.ts';
 import type { SidebarItem } from '../../src/shared/types.ts';
 import { LocationContext } from '../../src/theme/context.ts';

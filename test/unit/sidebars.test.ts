@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { collectDocs } from '../../build/docs.ts';
+import { collectDocs } from '../../build/site/docs.ts';
 import { ContentError } from '../../build/errors.ts';
-import { loadSidebars } from '../../build/sidebars.ts';
+import { loadSidebars } from '../../build/site/sidebars.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
 const docsFiles = {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ContentError } from '../../build/errors.ts';
-import { compilePages, WorkerPool } from '../../build/workers.ts';
+import { compilePages, WorkerPool } from '../../build/pages/workers.ts';
 import { compile } from '../helpers/markdown.ts';
 
 const options = { permalinkBySourcePath: new Map([['page.md', '/page'], ['other.md', '/other']]), staticDirs: [], baseUrl: '/', minTocLevel: 2, maxTocLevel: 4 };

@@ -1,6 +1,6 @@
-import type { SiteConfig } from '../src/shared/types.ts';
-import { baseUrlBannerScript } from './base-url-banner.ts';
-import { scriptHash } from './render.tsx';
+import type { SiteConfig } from '../../src/shared/types.ts';
+import { baseUrlBannerScript } from '../pages/base-url-banner.ts';
+import { scriptHash } from '../pages/render.tsx';
 
 /**
  * The Content-Security-Policy of every page: scripts from the site itself, the inline scripts the build

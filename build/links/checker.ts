@@ -1,6 +1,6 @@
-import type { SourceLink } from './markdown/links.ts';
-import { fileCandidates } from './serve.ts';
-import { isExternalUrl } from '../src/shared/paths.ts';
+import type { SourceLink } from '../markdown/links.ts';
+import { fileCandidates } from '../serve/static-server.ts';
+import { isExternalUrl } from '../../src/shared/paths.ts';
 
 /** What the link checker keeps of a rendered page: its ids and its links, not its HTML. */
 export interface PageLinkIndex {

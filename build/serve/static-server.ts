@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
-import { ContentError } from './errors.ts';
+import { ContentError } from '../errors.ts';
 import { headersFor, type HeaderRule } from './headers-file.ts';
 
 const CONTENT_TYPES: Record<string, string> = {

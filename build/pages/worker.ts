@@ -1,8 +1,8 @@
 /** A worker thread of workers.ts: compiles Markdown (watch mode) or writes whole doc pages (the build). */
 import { parentPort } from 'node:worker_threads';
-import { DocPageWriter } from './doc-pages.ts';
-import type { ContentError } from './errors.ts';
-import { compileMarkdown, type MarkdownOptions } from './markdown/compile.ts';
+import { DocPageWriter } from './page-writer.ts';
+import type { ContentError } from '../errors.ts';
+import { compileMarkdown, type MarkdownOptions } from '../markdown/compile.ts';
 import type { WorkerRequest, WorkerResponse } from './workers.ts';
 
 const port = parentPort!;

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { ContentError } from './errors.ts';
+import { ContentError } from '../errors.ts';
 import { loadModuleDefault } from './module-loader.ts';
-import type { NavbarItem, SiteConfig } from '../src/shared/types.ts';
+import type { NavbarItem, SiteConfig } from '../../src/shared/types.ts';
 
 const NAVBAR_ITEM_TYPES = ['doc', 'default', 'search', 'colorMode'];
 const BROKEN_LINK_POLICIES = ['throw', 'warn', 'ignore'];

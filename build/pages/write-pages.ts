@@ -2,7 +2,7 @@
  * The build's doc pages, streamed: each page is compiled, rendered and written by whichever thread
  * takes it from the queue, and handed to `onWritten` (link index, search) as soon as it is on disk.
  */
-import { DocPageWriter, type CompiledDoc, type DocPagesSetup, type DocPageTask, type WrittenPage } from './doc-pages.ts';
+import { DocPageWriter, type CompiledDoc, type DocPagesSetup, type DocPageTask, type WrittenPage } from './page-writer.ts';
 import type { RuntimeAssets } from './page-files.ts';
 import { settled, WorkerPool, workersFor, WorkQueue, yieldToEvents, type Settle } from './workers.ts';
 

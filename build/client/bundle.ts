@@ -6,11 +6,11 @@
  */
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
-import { ASSETS_DIR, type RuntimeAssets } from './page-files.ts';
-import type { SiteData } from '../src/shared/types.ts';
+import { ASSETS_DIR, type RuntimeAssets } from '../pages/page-files.ts';
+import type { SiteData } from '../../src/shared/types.ts';
 
 /** The theme and runtime live beside the generator, whatever folder a site is built from. */
-export const GENERATOR_ROOT = path.join(import.meta.dirname, '..');
+export const GENERATOR_ROOT = path.join(import.meta.dirname, '../..');
 
 
 export interface RuntimeInput {

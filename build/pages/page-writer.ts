@@ -4,17 +4,17 @@
  * needs (its links, its HTML for the search index, its warnings). No page is held after it is
  * written, so the build's memory does not grow with the number of pages.
  */
-import type { Doc } from './docs.ts';
-import type { Warning } from './errors.ts';
-import type { PageLinkIndex } from './links.ts';
-import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions } from './markdown/compile.ts';
-import { FolderWriter } from './output.ts';
+import type { Doc } from '../site/docs.ts';
+import type { Warning } from '../errors.ts';
+import type { PageLinkIndex } from '../links/checker.ts';
+import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions } from '../markdown/compile.ts';
+import { FolderWriter } from '../output/output-folder.ts';
 import { ASSETS_DIR, pageFiles, type PageContext, type PageInput, type RuntimeAssets } from './page-files.ts';
 import { renderPage, renderRedirectPage } from './render.tsx';
-import { docRoute } from './routes.ts';
+import { docRoute } from '../site/routes.ts';
 import { shipSidebars, type ShippedSidebar } from './sidebar-chunks.ts';
-import type { SidebarPlacement } from './sidebars.ts';
-import type { SidebarItem, SiteConfig, SiteData } from '../src/shared/types.ts';
+import type { SidebarPlacement } from '../site/sidebars.ts';
+import type { SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
 
 /** What a thread needs to write pages; a worker gets it once, at start. */
 export interface DocPagesSetup {

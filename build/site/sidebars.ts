@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { ContentError } from './errors.ts';
+import { ContentError } from '../errors.ts';
 import { loadModuleDefault } from './module-loader.ts';
 import type { Doc } from './docs.ts';
-import type { PageLink, SidebarItem } from '../src/shared/types.ts';
+import type { PageLink, SidebarItem } from '../../src/shared/types.ts';
 
 /** Where a doc sits in a sidebar: the sidebar's name, its category trail, its neighbours. */
 export interface SidebarPlacement {

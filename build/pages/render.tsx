@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
-import type { RouteChunk, SiteConfig, SiteData } from '../src/shared/types.ts';
-import { pageTitle } from '../src/shared/paths.ts';
-import { App } from '../src/theme/App.tsx';
-import { eagerPages } from '../src/theme/pages/eager.ts';
+import type { RouteChunk, SiteConfig, SiteData } from '../../src/shared/types.ts';
+import { pageTitle } from '../../src/shared/paths.ts';
+import { App } from '../../src/theme/App.tsx';
+import { eagerPages } from '../../src/theme/pages/eager.ts';
 import { baseUrlBannerScript } from './base-url-banner.ts';
 
 export interface PageAssets { runtimeUrl: string; runtimePreloads: string[]; cssUrl: string; chunkUrl: string; chunkPreloads: string[] }

@@ -1,8 +1,8 @@
 import type { Doc } from './docs.ts';
-import type { CompiledMarkdown } from './markdown/compile.ts';
+import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { sectionOf, type SidebarPlacement } from './sidebars.ts';
-import type { PageLink, RouteData, SiteConfig, SiteData } from '../src/shared/types.ts';
-import { isExternalUrl } from '../src/shared/paths.ts';
+import type { PageLink, RouteData, SiteConfig, SiteData } from '../../src/shared/types.ts';
+import { isExternalUrl } from '../../src/shared/paths.ts';
 
 /** The route of one compiled doc: everything its page and its chunk need. */
 export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: SidebarPlacement | undefined, config: SiteConfig): RouteData {

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { RouteData } from '../src/shared/types.ts';
-import { routeOutputFile } from '../src/shared/paths.ts';
+import type { RouteData } from '../../src/shared/types.ts';
+import { routeOutputFile } from '../../src/shared/paths.ts';
 import type { Doc } from './docs.ts';
-import { ContentError } from './errors.ts';
-import { NOT_FOUND_PERMALINK } from './page-files.ts';
+import { ContentError } from '../errors.ts';
+import { NOT_FOUND_PERMALINK } from '../pages/page-files.ts';
 
 /** Files and folders the build itself writes beside the pages; a page there would break them. */
 const GENERATED: [string, string][] = [

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ContentError } from './errors.ts';
+import { ContentError } from '../errors.ts';
 
 /** What a build's output folder replaces must be nothing but an earlier build: these prove it was one. */
 const BUILD_MARKERS = ['_headers', '__routes'];

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const cacheDir = path.join(root, 'node_modules/.cache/redux-docs');
 const SOURCE_DIRS = ['build', 'src'];
 /** Packages that find files of their own at run time (binaries, optional native modules) stay imports. */
@@ -51,7 +51,7 @@ async function bundleGenerator(dir) {
   const { build } = await import('esbuild');
   const staging = `${dir}.tmp-${process.pid}`;
   await build({
-    entryPoints: { cli: path.join(root, 'build/cli.ts'), worker: path.join(root, 'build/worker.ts') },
+    entryPoints: { cli: path.join(root, 'build/cli/main.ts'), worker: path.join(root, 'build/pages/worker.ts') },
     outdir: staging,
     outExtension: { '.js': '.mjs' },
     bundle: true,

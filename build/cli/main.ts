@@ -6,13 +6,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BrokenLinksError, buildSite } from './build.ts';
-import { runCheckLinks } from './check-links.ts';
-import { ContentError, ContentErrors, formatWarning } from './errors.ts';
-import { startDevServer } from './dev/server.ts';
-import { discardActiveOutput } from './output.ts';
-import { parseHeadersFile } from './headers-file.ts';
-import { createStaticServer, listenOn, portOption } from './serve.ts';
+import { BrokenLinksError, buildSite } from '../build.ts';
+import { runCheckLinks } from '../links/check-built-site.ts';
+import { ContentError, ContentErrors, formatWarning } from '../errors.ts';
+import { startDevServer } from '../dev/server.ts';
+import { discardActiveOutput } from '../output/output-folder.ts';
+import { parseHeadersFile } from '../serve/headers-file.ts';
+import { createStaticServer, listenOn, portOption } from '../serve/static-server.ts';
 
 process.env.NODE_ENV ??= 'production';
 

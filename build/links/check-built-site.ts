@@ -5,13 +5,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ContentError } from './errors.ts';
+import { ContentError } from '../errors.ts';
 import {
   checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource,
   type BrokenLink, type LinkSources, type PageLinkIndex,
-} from './links.ts';
-import { formatMs } from './task.ts';
-import { routeOutputFile } from '../src/shared/paths.ts';
+} from './checker.ts';
+import { formatMs } from '../task.ts';
+import { routeOutputFile } from '../../src/shared/paths.ts';
 
 export interface CheckLinksOptions {
   dir: string;

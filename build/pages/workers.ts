@@ -9,10 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
-import type { DocPagesSetup, DocPageTask, WrittenPage } from './doc-pages.ts';
-import { ContentError } from './errors.ts';
-import { GENERATED_MODULES_DIR } from './fs-utils.ts';
-import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions, type MarkdownSource } from './markdown/compile.ts';
+import type { DocPagesSetup, DocPageTask, WrittenPage } from './page-writer.ts';
+import { ContentError } from '../errors.ts';
+import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
+import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions, type MarkdownSource } from '../markdown/compile.ts';
 import type { RuntimeAssets } from './page-files.ts';
 
 /** What every worker is started with: the compile options, and for page writing the rest of the site. */
@@ -33,7 +33,7 @@ const WORKER_SOURCE = fileURLToPath(new URL('./worker.ts', import.meta.url));
 let workerScript: Promise<string> | undefined;
 
 /**
- * The worker's code as one plain JavaScript file: build/launch.mjs bundles it with the CLI; under
+ * The worker's code as one plain JavaScript file: build/cli/launch.mjs bundles it with the CLI; under
  * tsx (tests) it is bundled here (packages stay imports), since starting a worker through tsx would
  * transpile every module again in each worker, which cost about a second per start.
  */

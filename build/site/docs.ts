@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ContentError, throwIfAny } from './errors.ts';
-import { listMarkdownFiles } from './fs-utils.ts';
-import { parseFrontMatter } from './markdown/front-matter.ts';
+import { ContentError, throwIfAny } from '../errors.ts';
+import { listMarkdownFiles } from '../fs-utils.ts';
+import { parseFrontMatter } from '../markdown/front-matter.ts';
 
 export interface DocFrontMatter {
   id?: string;

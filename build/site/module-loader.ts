@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { transform } from 'esbuild';
-import { ContentError } from './errors.ts';
+import { ContentError } from '../errors.ts';
 
 /**
  * Loads a config-like module (`.ts`, `.js`, `.mjs`, `.cjs`; ESM or CommonJS) afresh on every call.

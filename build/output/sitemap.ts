@@ -1,5 +1,5 @@
-import type { OutputFolder } from './output.ts';
-import type { SiteConfig } from '../src/shared/types.ts';
+import type { OutputFolder } from './output-folder.ts';
+import type { SiteConfig } from '../../src/shared/types.ts';
 
 export function writeSitemap(output: OutputFolder, config: SiteConfig, permalinks: string[]): void {
   const origin = config.url.replace(/\/$/, '');

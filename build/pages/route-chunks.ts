@@ -3,7 +3,7 @@
  * code, so they are written directly, named by content hash, instead of going through esbuild.
  */
 import { createHash } from 'node:crypto';
-import type { RouteData, SidebarItem } from '../src/shared/types.ts';
+import type { RouteData, SidebarItem } from '../../src/shared/types.ts';
 
 export interface RouteChunkInput {
   route: RouteData;

@@ -1,5 +1,5 @@
-import { RUNTIME_MARKER } from '../src/shared/runtime.ts';
-import type { SiteConfig } from '../src/shared/types.ts';
+import { RUNTIME_MARKER } from '../../src/shared/runtime.ts';
+import type { SiteConfig } from '../../src/shared/types.ts';
 
 /**
  * The home page's inline check for a site served under another path than its baseUrl: the scripts and

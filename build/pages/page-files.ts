@@ -2,13 +2,13 @@
  * One route's output files, as the production build (on any thread) and watch mode make them:
  * its route and body chunks, its HTML page, its route pointer and its `.html` redirect.
  */
-import { indexPage, type PageLinkIndex } from './links.ts';
-import type { SourceLink } from './markdown/links.ts';
+import { indexPage, type PageLinkIndex } from '../links/checker.ts';
+import type { SourceLink } from '../markdown/links.ts';
 import type * as RenderModule from './render.tsx';
 import { routeChunk } from './route-chunks.ts';
 import type { ShippedSidebar } from './sidebar-chunks.ts';
-import { routeOutputFile, routePointerPath } from '../src/shared/paths.ts';
-import type { RouteData, SiteConfig, SiteData } from '../src/shared/types.ts';
+import { routeOutputFile, routePointerPath } from '../../src/shared/paths.ts';
+import type { RouteData, SiteConfig, SiteData } from '../../src/shared/types.ts';
 
 /** Where the production build's content-hashed files go, below the output folder. */
 export const ASSETS_DIR = 'assets';

@@ -3,13 +3,13 @@
  * `/llms.txt`, the site's pages grouped as in the sidebar with one-line descriptions (llmstxt.org).
  */
 import path from 'node:path';
-import type { Doc } from './docs.ts';
-import { codeFenceTracker } from './markdown/fences.ts';
-import { isExternalUrl, markdownCopyPath } from '../src/shared/paths.ts';
-import type { SiteConfig } from '../src/shared/types.ts';
-import type { OutputFolder } from './output.ts';
-import { fileOnDisk } from './page-files.ts';
-import type { SidebarPlacement } from './sidebars.ts';
+import type { Doc } from '../site/docs.ts';
+import { codeFenceTracker } from '../markdown/fences.ts';
+import { isExternalUrl, markdownCopyPath } from '../../src/shared/paths.ts';
+import type { SiteConfig } from '../../src/shared/types.ts';
+import type { OutputFolder } from './output-folder.ts';
+import { fileOnDisk } from '../pages/page-files.ts';
+import type { SidebarPlacement } from '../site/sidebars.ts';
 
 /** Writes every doc's Markdown copy and /llms.txt. */
 export function writeReaderTools(output: OutputFolder, docs: Doc[], config: SiteConfig, placementByDocId: Map<string, SidebarPlacement>): void {

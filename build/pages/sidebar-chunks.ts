@@ -1,5 +1,5 @@
-import { countLinks, WHOLE_SIDEBAR_MAX_LINKS } from '../src/shared/sidebar.ts';
-import type { SidebarItem } from '../src/shared/types.ts';
+import { countLinks, WHOLE_SIDEBAR_MAX_LINKS } from '../../src/shared/sidebar.ts';
+import type { SidebarItem } from '../../src/shared/types.ts';
 import { hashedFile } from './route-chunks.ts';
 
 type Category = Extract<SidebarItem, { type: 'category' }>;
