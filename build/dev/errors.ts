@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { ContentError, ContentErrors } from '../errors.ts';
+import { brokenLinkProblem } from '../links/checker.ts';
+import { BROKEN_LINK_FIX, BrokenLinksError } from '../links/policy.ts';
 
 /** One build error as the terminal prints it and the browser overlay shows it. */
 export interface ReportedError {
@@ -19,6 +21,9 @@ interface EsbuildMessage { text: string; location?: { file: string; line: number
 export function describeError(error: unknown, workingDir: string, projectRoot: string): ReportedError[] {
   if (error instanceof ContentErrors) return error.errors.map(fromContentError);
   if (error instanceof ContentError) return [fromContentError(error)];
+  if (error instanceof BrokenLinksError) {
+    return error.links.map((link) => ({ file: link.source, line: link.line, message: brokenLinkProblem(link), fix: BROKEN_LINK_FIX }));
+  }
   const esbuildErrors = (error as { errors?: EsbuildMessage[] } | null)?.errors;
   if (Array.isArray(esbuildErrors) && esbuildErrors.length > 0 && esbuildErrors.every((entry) => typeof entry?.text === 'string')) {
     return esbuildErrors.map((entry) => ({

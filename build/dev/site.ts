@@ -1,18 +1,24 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SiteBuilder, homeRedirectTarget, type BuildOptions, type SiteModel } from '../build.ts';
 import { bundleRuntime, type RuntimeBundle } from '../client/bundle.ts';
-import { ContentError, formatWarning, throwIfAny } from '../errors.ts';
+import { formatWarning } from '../errors.ts';
 import { checkLinks, type PageLinkIndex } from '../links/checker.ts';
-import { pageFiles, type PageContext } from '../pages/page-files.ts';
+import { enforceLinkPolicy } from '../links/policy.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
+import { writeSiteFiles } from '../output/site-files.ts';
+import type { Doc, DocCache } from '../site/docs.ts';
+import { loadSite, markdownOptions, type SiteOptions, type SiteSources } from '../site/load.ts';
+import { docRoute } from '../site/routes.ts';
+import { pageFiles, type PageContext } from '../pages/page-files.ts';
 import { shipSidebars } from '../pages/sidebar-chunks.ts';
 import { TaskTimer } from '../task.ts';
+import type { RouteData } from '../../src/shared/types.ts';
 import { bundleRenderer, type Renderer } from './bundles.ts';
+import { CompiledDocs } from './compiled-docs.ts';
 import { DevOutput, plannedText, type PlannedFile } from './output.ts';
 
-export interface DevSiteOptions extends Omit<BuildOptions, 'outDir' | 'search' | 'log'> {
+export interface DevSiteOptions extends Omit<SiteOptions, 'outDir'> {
   /** The folder whose `src/` is the theme and runtime (the generator's own, or a copy of it). */
   themeRoot: string;
   /** Watch mode's folder: `site/` is served. */
@@ -30,10 +36,20 @@ export interface RebuildReport {
   /** Docs compiled again (display paths). */
   recompiled: string[];
   bundled: boolean;
-  /** Time per stage: the loading stages of `SiteBuilder`, then bundle, render, check links, write. */
+  /** Time per stage: the loading stages of `loadSite`, compile, bundle, render, check links, write. */
   timings: TaskTimer['timings'];
   /** Warnings not printed by an earlier rebuild. */
   newWarnings: string[];
+}
+
+/** A page of the site: a doc's route, or a theme page (home, errors, not found) without a doc. */
+interface SiteRoute { route: RouteData; doc: Doc | undefined }
+
+/** The sources with every doc compiled: what one rebuild renders from. */
+export interface SiteModel extends SiteSources {
+  /** Compiled Markdown by doc id; a doc that was not compiled again keeps the same object. */
+  compiled: Map<string, CompiledMarkdown>;
+  routes: SiteRoute[];
 }
 
 interface PageState {
@@ -49,7 +65,7 @@ const DEV_ASSETS = 'assets/dev';
 
 /**
  * The site in watch mode. Every rebuild runs the whole pipeline, but each stage keeps what it
- * made: `SiteBuilder` keeps compiled docs, the runtime and renderer are bundled again only after a
+ * made: `CompiledDocs` keeps compiled docs, the runtime and renderer are bundled again only after a
  * change in `src/` (or in the site data and CSS the runtime embeds), and a page is rendered again
  * only when what it is made from changed. A page's files come from `pageFiles`, as in the
  * production build; route chunks are data, so a content edit never runs esbuild.
@@ -58,7 +74,8 @@ const DEV_ASSETS = 'assets/dev';
 export class DevSite {
   readonly output: DevOutput;
   model?: SiteModel;
-  private readonly builder: SiteBuilder;
+  private readonly docCache: DocCache = new Map();
+  private readonly compiledDocs = new CompiledDocs();
   private runtime?: { key: string; bundle: RuntimeBundle; files: Map<string, PlannedFile> };
   private renderer?: { renderer: Renderer; id: string };
   /** Bumped by every change in `src/`; the bundles were made from `bundledVersion`. */
@@ -70,7 +87,6 @@ export class DevSite {
   private shownWarnings = new Set<string>();
 
   constructor(readonly options: DevSiteOptions) {
-    this.builder = new SiteBuilder({ ...options, search: false });
     this.output = new DevOutput(path.join(options.devDir, 'site'));
   }
 
@@ -93,7 +109,7 @@ export class DevSite {
 
   async rebuild(): Promise<RebuildReport> {
     const timer = new TaskTimer(() => {});
-    const model = await this.builder.load(timer);
+    const model = await this.load(timer);
     let stageStarted = performance.now();
     const stage = (label: string) => {
       const now = performance.now();
@@ -162,12 +178,12 @@ export class DevSite {
     const removed = [...this.pages.keys()].filter((permalink) => !nextPages.has(permalink));
     changed.push(...removed);
 
-    const homeRedirect = homeRedirectTarget(sidebars, model.docs, model.routes.map(({ route }) => route));
-    if (homeRedirect) add('index.html', renderer.renderRedirectPage(homeRedirect));
+    const linkIndex = [...nextPages.values()].flatMap((page) => page.links ? [page.links] : []);
+    writeSiteFiles({ write: add }, { sources: model, linkIndex, themeScript: script, renderRedirectPage: renderer.renderRedirectPage });
     for (const dir of model.paths.staticDirs) addStaticFiles(plan, dir);
 
     stage('render');
-    const linkWarnings = this.checkLinks(nextPages, plan, model);
+    const linkWarnings = enforceLinkPolicy(checkLinks(linkIndex, new Set(plan.keys()), config.baseUrl, (file) => plannedText(plan.get(file))), config);
     stage('check links');
     const warnings = [...model.warnings.map(formatWarning), ...linkWarnings];
     const newWarnings = warnings.filter((warning) => !this.shownWarnings.has(warning));
@@ -178,23 +194,20 @@ export class DevSite {
     this.pages = nextPages;
     this.model = model;
     const byId = new Map(model.docs.map((doc) => [doc.id, doc.displayPath]));
-    return { changed, removed, all: rendered === model.routes.length, recompiled: this.builder.recompiled.map((id) => byId.get(id) ?? id), bundled, newWarnings, timings: timer.timings };
+    return { changed, removed, all: rendered === model.routes.length, recompiled: this.compiledDocs.recompiled.map((id) => byId.get(id) ?? id), bundled, newWarnings, timings: timer.timings };
   }
 
-  /** The production link check over every page; broken links fail the rebuild as the config says. */
-  private checkLinks(pages: Map<string, PageState>, plan: Map<string, PlannedFile>, model: SiteModel): string[] {
-    const indexes = [...pages.values()].flatMap((page) => page.links ? [page.links] : []);
-    const report = checkLinks(indexes, new Set(plan.keys()), model.config.baseUrl, (file) => plannedText(plan.get(file)));
-    const errors: ContentError[] = [];
-    const warnings: string[] = [];
-    for (const link of report.broken) {
-      const policy = link.kind === 'anchor' ? model.config.onBrokenAnchors : model.config.onBrokenLinks;
-      const problem = `${link.kind === 'anchor' ? 'broken anchor' : 'dead link'} ${link.href}`;
-      if (policy === 'warn') warnings.push(`${link.line ? `${link.source}:${link.line}` : link.source}: ${problem}`);
-      else if (policy === 'throw') errors.push(new ContentError(problem, link.source, link.line, 'Fix the link, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.'));
-    }
-    throwIfAny(errors);
-    return warnings;
+  /** The site loaded and every doc compiled (from the cache where nothing it depends on changed). */
+  private async load(timer: TaskTimer): Promise<SiteModel> {
+    const sources = await loadSite(this.options, timer, this.docCache);
+    const { config, docs, sidebars } = sources;
+    const compiled = await timer.run('compile markdown', () => this.compiledDocs.compile(docs, markdownOptions(sources), (done, total) => timer.progress(done, total)));
+    const routes: SiteRoute[] = [
+      ...docs.map((doc) => ({ route: docRoute(doc, compiled.get(doc.id)!, sidebars.placementByDocId.get(doc.id), config), doc })),
+      ...sources.themeRoutes.map((route) => ({ route, doc: undefined })),
+    ];
+    const warnings = [...sources.warnings, ...[...compiled.values()].flatMap((page) => page.warnings)];
+    return { ...sources, warnings, compiled, routes };
   }
 
   private bodyId(compiled: CompiledMarkdown): number {

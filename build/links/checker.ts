@@ -140,10 +140,16 @@ export function themeSource(permalink: string): string {
   return `the theme on page ${permalink}`;
 }
 
+/** `Found dead link /x in content/docs/a.md:3`: the line the build, watch mode and check-links print. */
 export function formatBrokenLink(link: BrokenLink): string {
   const where = link.line ? `${link.source}:${link.line}` : link.source;
   const reason = link.reason ? ` (${link.reason})` : '';
   return link.kind === 'anchor' ? `Found broken anchor ${link.href} in ${where}` : `Found dead link ${link.href} in ${where}${reason}`;
+}
+
+/** `dead link /x`: the problem alone, for reports that name the file and line separately (the dev overlay). */
+export function brokenLinkProblem(link: BrokenLink): string {
+  return link.kind === 'anchor' ? `broken anchor ${link.href}` : `dead link ${link.href}${link.reason ? ` (${link.reason})` : ''}`;
 }
 
 /**

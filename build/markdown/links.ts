@@ -65,10 +65,7 @@ function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: stri
   if (isExternalUrl(url) || url.startsWith('#')) return url;
   const { path: linkPath, hash } = splitHref(url);
   if (!/\.mdx?$/.test(linkPath)) return url;
-  const resolved = linkPath.startsWith('/')
-    ? linkPath.slice(1)
-    : path.posix.normalize(path.posix.join(path.posix.dirname(sourcePath), safeDecodeUri(linkPath)));
-  const permalink = context.permalinkBySourcePath.get(resolved);
+  const permalink = context.permalinkBySourcePath.get(markdownLinkPath(sourcePath, linkPath));
   if (!permalink) {
     const message = file.message(`link to a missing Markdown file "${linkPath}"`, position);
     message.fatal = true;
@@ -76,6 +73,16 @@ function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: stri
     return url;
   }
   return hash ? `${permalink}#${hash}` : permalink;
+}
+
+/** The docs-relative file a `.md` link names: from the docs root when it starts with `/`, else from the linking file's folder. */
+export function markdownLinkPath(sourcePath: string, linkPath: string): string {
+  return linkPath.startsWith('/') ? linkPath.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(sourcePath), safeDecodeUri(linkPath)));
+}
+
+/** The file below a static folder that an absolute image path names. */
+export function staticFilePath(imagePath: string): string {
+  return safeDecodeUri(imagePath).replace(/^\/+/, '');
 }
 
 /** `decodeURI`, but a malformed escape such as `%zz` stays as written instead of throwing. */
@@ -89,7 +96,7 @@ function safeDecodeUri(url: string): string {
 
 function checkImage(image: Image, context: LinkContext, file: VFile): void {
   if (isExternalUrl(image.url) || !image.url.startsWith('/')) return;
-  const relative = safeDecodeUri(splitHref(image.url).path).replace(/^\/+/, '');
+  const relative = staticFilePath(splitHref(image.url).path);
   if (context.staticDirs.some((dir) => existsSync(path.join(dir, relative)))) {
     image.url = context.baseUrl + relative;
     return;

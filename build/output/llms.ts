@@ -7,12 +7,12 @@ import type { Doc } from '../site/docs.ts';
 import { codeFenceTracker } from '../markdown/fences.ts';
 import { isExternalUrl, markdownCopyPath } from '../../src/shared/paths.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
-import type { OutputFolder } from './output-folder.ts';
+import type { FileSink } from './site-files.ts';
 import { fileOnDisk } from '../pages/page-files.ts';
 import type { SidebarPlacement } from '../site/sidebars.ts';
 
 /** Writes every doc's Markdown copy and /llms.txt. */
-export function writeReaderTools(output: OutputFolder, docs: Doc[], config: SiteConfig, placementByDocId: Map<string, SidebarPlacement>): void {
+export function writeReaderTools(output: FileSink, docs: Doc[], config: SiteConfig, placementByDocId: Map<string, SidebarPlacement>): void {
   const permalinkBySourcePath = new Map(docs.map((doc) => [doc.sourcePath, doc.permalink]));
   for (const doc of docs) output.write(fileOnDisk(markdownCopyPath(doc.permalink).slice(1)), markdownCopy(doc, config, permalinkBySourcePath));
   output.write('llms.txt', llmsTxt(docs, config, placementByDocId));

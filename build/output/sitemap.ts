@@ -1,7 +1,7 @@
-import type { OutputFolder } from './output-folder.ts';
+import type { FileSink } from './site-files.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
 
-export function writeSitemap(output: OutputFolder, config: SiteConfig, permalinks: string[]): void {
+export function writeSitemap(output: FileSink, config: SiteConfig, permalinks: string[]): void {
   const origin = config.url.replace(/\/$/, '');
   const urls = permalinks.map((permalink) => `  <url><loc>${escapeXml(origin + permalink)}</loc></url>`).join('\n');
   output.write('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);

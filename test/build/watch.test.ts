@@ -8,11 +8,12 @@ import { after, before, test } from 'node:test';
 import { takeServerEvents } from '../../bench/watch.ts';
 import { connect } from 'node:net';
 import { startDevServer, type DevServer } from '../../build/dev/server.ts';
+import { BROKEN_LINK_FIX } from '../../build/links/policy.ts';
 import { projectRoot } from '../helpers/site.ts';
 
 const WAIT_MS = 20_000;
 
-interface ServerEvent { event: string; data: { pages?: string[] | 'all'; errors?: { file?: string; line?: number; message: string }[]; failing?: boolean } }
+interface ServerEvent { event: string; data: { pages?: string[] | 'all'; errors?: { file?: string; line?: number; message: string; fix?: string }[]; failing?: boolean } }
 
 /** A server-sent-events client that keeps every event, so a test can wait for one after a point. */
 class EventClient {
@@ -246,7 +247,8 @@ test('a broken link fails the rebuild naming the Markdown file and line', async 
   const [error] = failed.data.errors!;
   assert.match(error.file!, /content\/docs\/watch-links\.md$/);
   assert.equal(error.line, 7);
-  assert.match(error.message, /\/no\/such\/page/);
+  assert.equal(error.message, 'dead link /no/such/page');
+  assert.equal(error.fix, BROKEN_LINK_FIX, 'the same advice as the build gives');
   assert.equal((await get('/watch-links')).status, 404, 'nothing of the failed rebuild is served');
   from = events.received.length;
   unlinkSync(file);

@@ -1,0 +1,29 @@
+/**
+ * The config's verdict on broken links (`onBrokenLinks`, `onBrokenAnchors`), the same in the build
+ * and in watch mode: ignored, printed as warnings, or one error that lists them all.
+ */
+import { formatBrokenLink, type BrokenLink, type LinkReport } from './checker.ts';
+import type { SiteConfig } from '../../src/shared/types.ts';
+
+export const BROKEN_LINK_FIX = 'Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.';
+
+export class BrokenLinksError extends Error {
+  constructor(readonly links: BrokenLink[]) {
+    const lines = links.map(formatBrokenLink);
+    super(`${lines.join('\n')}\n${links.length} broken link${links.length === 1 ? '' : 's'} found. ${BROKEN_LINK_FIX}`);
+    this.name = 'BrokenLinksError';
+  }
+}
+
+/** Throws a BrokenLinksError for the links the config fails on; returns the warning lines for the rest. */
+export function enforceLinkPolicy(report: LinkReport, config: Pick<SiteConfig, 'onBrokenLinks' | 'onBrokenAnchors'>): string[] {
+  const failing: BrokenLink[] = [];
+  const warnings: string[] = [];
+  for (const link of report.broken) {
+    const policy = link.kind === 'anchor' ? config.onBrokenAnchors : config.onBrokenLinks;
+    if (policy === 'warn') warnings.push(formatBrokenLink(link));
+    else if (policy === 'throw') failing.push(link);
+  }
+  if (failing.length > 0) throw new BrokenLinksError(failing);
+  return warnings;
+}

@@ -1,0 +1,31 @@
+/**
+ * The files beside the pages, made once for the build and watch mode: the `/` redirect of a
+ * docs-only site, the link source map, the sitemap, the Markdown copies and llms.txt, `_headers`.
+ */
+import { writeReaderTools } from './llms.ts';
+import { securityHeaders } from './security-headers.ts';
+import { writeSitemap } from './sitemap.ts';
+import { LINK_SOURCES_FILE, serializeLinkSources, type PageLinkIndex } from '../links/checker.ts';
+import { NOT_FOUND_PERMALINK } from '../pages/page-files.ts';
+import type { SiteSources } from '../site/load.ts';
+
+/** Where a file goes: the build's output folder, or watch mode's plan of files. */
+export interface FileSink { write(file: string, contents: string | Uint8Array): void }
+
+export interface SiteFilesInput {
+  sources: SiteSources;
+  /** Every page's links, in page order. */
+  linkIndex: PageLinkIndex[];
+  themeScript: string;
+  renderRedirectPage: (permalink: string) => string;
+}
+
+export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript, renderRedirectPage }: SiteFilesInput): void {
+  const { config, docs, themeRoutes, homeRedirect, sidebars } = sources;
+  if (homeRedirect) sink.write('index.html', renderRedirectPage(homeRedirect));
+  sink.write(LINK_SOURCES_FILE, serializeLinkSources(linkIndex, config.baseUrl));
+  const permalinks = [...docs, ...themeRoutes].map((page) => page.permalink);
+  writeSitemap(sink, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
+  writeReaderTools(sink, docs, config, sidebars.placementByDocId);
+  sink.write('_headers', securityHeaders(config, themeScript));
+}

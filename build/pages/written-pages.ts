@@ -1,0 +1,72 @@
+import type { WrittenPage } from './page-writer.ts';
+import type { ContentError, Warning } from '../errors.ts';
+import type { PageLinkIndex } from '../links/checker.ts';
+import type { OutputFolder } from '../output/output-folder.ts';
+import type { SearchIndexer } from '../search/pagefind.ts';
+import { formatMs } from '../task.ts';
+
+const MAX_PAGES_QUEUED_FOR_SEARCH = 16;
+
+/**
+ * What the build keeps of the pages written so far, by page index (docs, then theme pages), so
+ * reports come out in page order whichever thread finished first. Pages go on to Pagefind, at
+ * most MAX_PAGES_QUEUED_FOR_SEARCH at a time: pages rendered faster than it indexes them queued
+ * up whole (4 GiB at 10,000 pages).
+ */
+export class WrittenPages {
+  private readonly links: (PageLinkIndex | undefined)[] = [];
+  private readonly warningsByPage: Warning[][] = [];
+  private readonly errorsByPage: ContentError[][] = [];
+  private readonly searchQueue = new Set<Promise<void>>();
+  private searchFailure: unknown;
+  private readonly threadMs = { compile: 0, render: 0, write: 0 };
+
+  constructor(private readonly output: OutputFolder, readonly search: SearchIndexer | undefined) {}
+
+  async add(index: number, outcome: PromiseSettledResult<WrittenPage>): Promise<void> {
+    if (outcome.status === 'rejected') {
+      if (!Array.isArray(outcome.reason)) throw outcome.reason;
+      this.errorsByPage[index] = outcome.reason as ContentError[];
+      return;
+    }
+    const page = outcome.value;
+    this.output.record(page.files, page.bytes);
+    this.links[index] = page.links;
+    this.warningsByPage[index] = page.warnings;
+    for (const step of ['compile', 'render', 'write'] as const) this.threadMs[step] += page.threadMs[step];
+    if (this.search && page.links) {
+      // A failure is kept for writeSearchIndex: a build that stops early closes Pagefind under pending pages.
+      const added: Promise<void> = this.search.addPage(page.permalink, page.html)
+        .catch((error: unknown) => { this.searchFailure ??= error; })
+        .finally(() => this.searchQueue.delete(added));
+      this.searchQueue.add(added);
+      if (this.searchQueue.size >= MAX_PAGES_QUEUED_FOR_SEARCH) await Promise.race(this.searchQueue);
+    }
+  }
+
+  /** Time the doc pages took per step, summed over the threads that wrote them (the benchmark reads this line). */
+  threadTimeSummary(threads: number): string {
+    const { compile, render, write } = this.threadMs;
+    return `Thread time over ${threads} thread${threads === 1 ? '' : 's'}: compile ${formatMs(compile)}, render ${formatMs(render)}, write ${formatMs(write)}`;
+  }
+
+  errors(): ContentError[] {
+    return this.errorsByPage.flat();
+  }
+
+  warnings(): Warning[] {
+    return this.warningsByPage.flat();
+  }
+
+  /** Every page but the not-found page, in page order. */
+  linkIndex(): PageLinkIndex[] {
+    return this.links.filter((links) => links !== undefined);
+  }
+
+  async writeSearchIndex(): Promise<void> {
+    await Promise.all([...this.searchQueue]);
+    if (this.searchFailure) throw this.searchFailure;
+    await this.search!.write(this.output.dir);
+  }
+}
+

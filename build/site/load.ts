@@ -1,0 +1,125 @@
+/**
+ * The stages that read author input, for the build and watch mode alike: config, docs, sidebars,
+ * theme pages and the site data every page embeds. Nothing here compiles Markdown.
+ */
+import path from 'node:path';
+import { docsOnlyConfig, loadConfig } from './config.ts';
+import { collectDocs, type Doc, type DocCache } from './docs.ts';
+import { lastUpdatedTimes } from './last-updated.ts';
+import { findOutputCollisions } from './route-collisions.ts';
+import { siteData } from './routes.ts';
+import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
+import { themeRoutes } from './theme-routes.ts';
+import { ContentError, throwIfAny, type Warning } from '../errors.ts';
+import { DEFAULT_PAGE_LIMITS } from '../markdown/limits.ts';
+import type { MarkdownOptions } from '../markdown/compile.ts';
+import type { TaskTimer } from '../task.ts';
+import type { RouteData, SiteConfig, SiteData } from '../../src/shared/types.ts';
+
+/** Where the site comes from; every path is relative to `projectRoot`. */
+export interface SiteOptions {
+  projectRoot: string;
+  /** A foreign Docusaurus docs folder; without `configFile` it builds with a docs-only config. */
+  docsDir?: string;
+  sidebarsFile?: string;
+  outDir?: string;
+  staticDir?: string;
+  configFile?: string;
+  /** Replaces the config's onBrokenLinks and onBrokenAnchors (tests build broken sites on purpose). */
+  linkPolicy?: SiteConfig['onBrokenLinks'];
+}
+
+export type SitePaths = ReturnType<typeof resolvePaths>;
+
+/** What the pages are made from, before any Markdown is compiled. */
+export interface SiteSources {
+  config: SiteConfig;
+  paths: SitePaths;
+  docs: Doc[];
+  sidebars: ResolvedSidebars;
+  warnings: Warning[];
+  site: SiteData;
+  /** Home, errors and not-found pages, as the config asks. */
+  themeRoutes: RouteData[];
+  /** Where `/` forwards when no page owns it. */
+  homeRedirect: string | undefined;
+  generatedCss: string;
+}
+
+/** Loads the site; watch mode passes the same `docCache` every time, so unchanged files are not parsed again. */
+export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?: DocCache): Promise<SiteSources> {
+  const config = await timer.run('load config', () => resolveConfig(options));
+  const paths = resolvePaths(options, config);
+  const docs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath, docCache));
+  if (config.docs.showLastUpdateTime) {
+    const times = lastUpdatedTimes(paths.docsDir, docs.map((doc) => doc.sourcePath));
+    for (const doc of docs) doc.lastUpdatedMs = times.get(doc.sourcePath);
+  }
+  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs));
+  const warnings = checkDocsAgainstConfig(config, docs, sidebars, paths.configFile);
+  const routes = themeRoutes(config, options.projectRoot);
+  throwIfAny(findOutputCollisions(docs, routes, paths.staticDirs));
+  const homeRedirect = homeRedirectTarget(sidebars, docs, routes);
+  // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
+  const site = siteData(config, new Map(docs.map((doc) => [doc.id, doc.permalink])), homeRedirect ?? config.baseUrl, sidebars.placementByDocId);
+  return { config, paths, docs, sidebars, warnings, site, themeRoutes: routes, homeRedirect, generatedCss: announcementCss(config) };
+}
+
+/** What every doc is compiled with. */
+export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs' | 'config' | 'paths'>): MarkdownOptions {
+  return {
+    permalinkBySourcePath: new Map(docs.map((doc) => [doc.sourcePath, doc.permalink])),
+    staticDirs: paths.staticDirs,
+    baseUrl: config.baseUrl,
+    minTocLevel: config.tableOfContents.minHeadingLevel,
+    maxTocLevel: config.tableOfContents.maxHeadingLevel,
+    limits: {
+      maxPageBytes: config.maxPageBytes ?? DEFAULT_PAGE_LIMITS.maxPageBytes,
+      maxPageSeconds: config.maxPageSeconds ?? DEFAULT_PAGE_LIMITS.maxPageSeconds,
+    },
+  };
+}
+
+async function resolveConfig(options: SiteOptions): Promise<SiteConfig> {
+  const config = options.docsDir && !options.configFile
+    ? docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js'))
+    : await loadConfig(path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts'));
+  return options.linkPolicy ? { ...config, onBrokenLinks: options.linkPolicy, onBrokenAnchors: options.linkPolicy } : config;
+}
+
+function resolvePaths(options: SiteOptions, config: SiteConfig) {
+  const root = options.projectRoot;
+  return {
+    configFile: options.configFile ?? 'site.config.ts',
+    docsDir: path.resolve(root, options.docsDir ?? config.docs.path),
+    sidebarsFile: path.resolve(root, options.sidebarsFile ?? config.docs.sidebarPath),
+    outDir: path.resolve(root, options.outDir ?? 'dist'),
+    staticDirs: [path.resolve(root, options.staticDir ?? (options.docsDir ? path.join(options.docsDir, '..', 'static') : 'static'))],
+  };
+}
+
+/** Navbar doc items must name real docs; docs outside every sidebar are warned about if asked. */
+function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: ResolvedSidebars, configFile: string): Warning[] {
+  const ids = new Set(docs.map((doc) => doc.id));
+  const errors = config.navbar.items.flatMap((item, index) => item.type === 'doc' && !ids.has(item.docId)
+    ? [new ContentError(`navbar item ${index + 1} ("${item.label}") links to the doc "${item.docId}", which does not exist`, configFile, undefined, 'Fix docId, or create the doc.')]
+    : []);
+  throwIfAny(errors);
+  if (!config.docs.warnOnDocsOutsideSidebar) return [];
+  return docs.filter((doc) => !sidebars.placementByDocId.has(doc.id)).map((doc) => ({ file: doc.displayPath, message: `"${doc.id}" is in no sidebar` }));
+}
+
+/**
+ * Where `/` forwards when no page owns it (a docs-only build without an index doc): the first doc of the
+ * first sidebar. Undefined when a doc (slug `/`, docs/index.md) or the home page owns `/`.
+ */
+function homeRedirectTarget(sidebars: ResolvedSidebars, docs: Doc[], themeRoutes: { permalink: string }[]): string | undefined {
+  if ([...docs, ...themeRoutes].some((page) => page.permalink === '/')) return undefined;
+  const first = docs.find((doc) => sidebars.placementByDocId.get(doc.id) && !sidebars.placementByDocId.get(doc.id)!.previous);
+  return first?.permalink ?? docs[0]?.permalink ?? '/404.html';
+}
+
+function announcementCss(config: SiteConfig): string {
+  const bar = config.announcementBar;
+  return bar ? `.announcement-bar{background-color:${bar.backgroundColor};color:${bar.textColor}}` : '';
+}

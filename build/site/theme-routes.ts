@@ -1,0 +1,41 @@
+/** The pages the theme makes without a doc: home, production error codes, not found. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ContentError } from '../errors.ts';
+import { NOT_FOUND_PERMALINK } from '../pages/page-files.ts';
+import type { RouteData, SiteConfig } from '../../src/shared/types.ts';
+
+/** Home and error codes as the config asks; a docs-only build has just the not-found page. */
+export function themeRoutes(config: SiteConfig, projectRoot: string): RouteData[] {
+  const routes: RouteData[] = [];
+  if (config.pages.home) {
+    routes.push({ kind: 'home', permalink: '/', title: config.title, description: config.tagline, pageProps: readJson(projectRoot, config.pages.home) });
+  }
+  if (config.pages.errors) {
+    routes.push({ kind: 'errors', permalink: '/errors', title: 'Production Error Codes', description: `Every production error code of ${config.title} with its full message.`, pageProps: readErrorCodes(projectRoot, config.pages.errors) });
+  }
+  routes.push({ kind: 'notFound', permalink: NOT_FOUND_PERMALINK, title: 'Page Not Found', description: 'The page you asked for does not exist.' });
+  return routes;
+}
+
+function readJson(projectRoot: string, file: string): Record<string, unknown> {
+  const text = readFileSync(path.resolve(projectRoot, file), 'utf8');
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch (error) {
+    const position = /position (\d+)/.exec((error as Error).message);
+    const line = position ? text.slice(0, Number(position[1])).split('\n').length : undefined;
+    throw new ContentError(`invalid JSON: ${(error as Error).message}`, file, line, 'Fix the JSON syntax.');
+  }
+}
+
+/** errors.json maps code numbers ("0", "1", …) to message strings. */
+function readErrorCodes(projectRoot: string, file: string): Record<string, string> {
+  const codes = readJson(projectRoot, file);
+  for (const [code, message] of Object.entries(codes)) {
+    if (!/^\d+$/.test(code) || typeof message !== 'string' || message.trim() === '') {
+      throw new ContentError(`entry "${code}" is not a numeric code with a message string`, file, undefined, 'Write each entry as "N": "message".');
+    }
+  }
+  return codes as Record<string, string>;
+}
