@@ -1,4 +1,5 @@
-import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A file the folder should hold: its content hash, and its contents (or source) when it may need writing. */
@@ -62,4 +63,39 @@ export class DevOutput {
     }
     return { written, removed };
   }
+}
+
+/** The files one rebuild makes, by path: new contents, or the hash of an unchanged file to keep. */
+export class FilePlan {
+  readonly files: Map<string, PlannedFile>;
+
+  constructor(runtimeFiles: Map<string, PlannedFile>) {
+    this.files = new Map(runtimeFiles);
+  }
+
+  /** Plans a file; returns its hash. */
+  write(file: string, contents: string | Uint8Array): string {
+    const hash = contentHash(contents);
+    this.files.set(file, { hash, contents });
+    return hash;
+  }
+
+  keep(file: string, hash: string): void {
+    this.files.set(file, { hash });
+  }
+
+  addStaticFiles(dir: string): void {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const stats = statSync(file, { throwIfNoEntry: false });
+      if (!stats) continue;
+      this.files.set(path.relative(dir, file).split(path.sep).join('/'), { hash: `static:${file}:${stats.size}:${stats.mtimeMs}`, copyFrom: file });
+    }
+  }
+}
+
+export function contentHash(contents: string | Uint8Array): string {
+  return createHash('sha1').update(contents).digest('hex');
 }

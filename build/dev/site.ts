@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { bundleRuntime, type RuntimeBundle } from '../client/bundle.ts';
 import { formatWarning } from '../errors.ts';
@@ -16,7 +14,7 @@ import { TaskTimer } from '../task.ts';
 import type { RouteData } from '../../src/shared/types.ts';
 import { bundleRenderer, type Renderer } from './bundles.ts';
 import { CompiledDocs } from './compiled-docs.ts';
-import { DevOutput, plannedText, type PlannedFile } from './output.ts';
+import { contentHash, DevOutput, FilePlan, plannedText, type PlannedFile } from './output.ts';
 
 export interface DevSiteOptions extends Omit<SiteOptions, 'outDir'> {
   /** The folder whose `src/` is the theme and runtime (the generator's own, or a copy of it). */
@@ -110,22 +108,40 @@ export class DevSite {
   async rebuild(): Promise<RebuildReport> {
     const timer = new TaskTimer(() => {});
     const model = await this.load(timer);
-    let stageStarted = performance.now();
-    const stage = (label: string) => {
-      const now = performance.now();
-      timer.timings.push({ label, ms: now - stageStarted });
-      stageStarted = now;
-    };
-    const { config, sidebars, site } = model;
-    const siteJson = JSON.stringify(site);
-    const runtimeKey = `${siteJson}\n${model.generatedCss}`;
+    const stage = stageClock(timer);
+    const bundled = await this.bundle(model);
+    stage('bundle');
+    const plan = new FilePlan(this.runtime!.files);
+    const context = this.pageContext(model, plan);
+    const { pages, rendered } = this.renderPages(model, context, plan);
+    const linkIndex = [...pages.values()].flatMap((page) => page.links ? [page.links] : []);
+    writeSiteFiles(plan, { sources: model, linkIndex, themeScript: context.themeScript, renderRedirectPage: context.renderer.renderRedirectPage });
+    for (const dir of model.paths.staticDirs) plan.addStaticFiles(dir);
+    stage('render');
+    const linkWarnings = enforceLinkPolicy(checkLinks(linkIndex, new Set(plan.files.keys()), model.config.baseUrl, (file) => plannedText(plan.files.get(file))), model.config);
+    stage('check links');
+    const newWarnings = this.unseenWarnings([...model.warnings.map(formatWarning), ...linkWarnings]);
+    this.output.apply(plan.files);
+    stage('write');
+    const removed = [...this.pages.keys()].filter((permalink) => !pages.has(permalink));
+    this.pages = pages;
+    this.model = model;
+    const byId = new Map(model.docs.map((doc) => [doc.id, doc.displayPath]));
+    const recompiled = this.compiledDocs.recompiled.map((id) => byId.get(id) ?? id);
+    return { changed: [...rendered, ...removed], removed, all: rendered.length === model.routes.length, recompiled, bundled, newWarnings, timings: timer.timings };
+  }
+
+  /** Bundles the runtime and the renderer again if `src/` or what the runtime embeds changed; true if it did. */
+  private async bundle(model: SiteModel): Promise<boolean> {
+    const { config, site, generatedCss } = model;
+    const runtimeKey = `${JSON.stringify(site)}\n${generatedCss}`;
     const sourceVersion = this.sourceVersion;
     const sourceChanged = sourceVersion !== this.bundledVersion;
     let bundled = false;
     if (sourceChanged || !this.runtime || this.runtime.key !== runtimeKey) {
-      const runtime = await bundleRuntime({ themeRoot: this.options.themeRoot, site, generatedCss: model.generatedCss, baseUrl: config.baseUrl, minify: false });
-      const files = new Map([...runtime.files].map(([file, contents]) => [file, { hash: contentHash(contents), contents }]));
-      this.runtime = { key: runtimeKey, bundle: runtime, files };
+      const bundle = await bundleRuntime({ themeRoot: this.options.themeRoot, site, generatedCss, baseUrl: config.baseUrl, minify: false });
+      const files = new Map([...bundle.files].map(([file, contents]) => [file, { hash: contentHash(contents), contents }]));
+      this.runtime = { key: runtimeKey, bundle, files };
       bundled = true;
     }
     if (sourceChanged || !this.renderer) {
@@ -133,68 +149,54 @@ export class DevSite {
       bundled = true;
     }
     this.bundledVersion = sourceVersion;
-    const { bundle } = this.runtime;
-    const { renderer, id: rendererId } = this.renderer;
+    return bundled;
+  }
 
-    stage('bundle');
-    const plan = new Map<string, PlannedFile>();
-    const add = (file: string, contents: string | Uint8Array) => plan.set(file, { hash: contentHash(contents), contents });
-    for (const [file, planned] of this.runtime.files) plan.set(file, planned);
-
+  /** What every page renders with; plans the sidebar modules. */
+  private pageContext(model: SiteModel, plan: FilePlan): DevPageContext {
+    const { config, site, sidebars } = model;
+    const { bundle } = this.runtime!;
+    const { renderer, id: rendererId } = this.renderer!;
     const shippedSidebars = shipSidebars(sidebars.sidebars, config.baseUrl, DEV_ASSETS);
     /** A small sidebar's shared module URL, or a large one's version (its pages' views change with it). */
     const sidebarKeys = new Map<string, string>();
     for (const [name, shipped] of Object.entries(shippedSidebars)) {
-      for (const [file, contents] of shipped.files) add(file, contents);
+      for (const [file, contents] of shipped.files) plan.write(file, contents);
       sidebarKeys.set(name, shipped.sharedUrl ?? contentHash(JSON.stringify(sidebars.sidebars[name])));
     }
+    return {
+      config, site, themeScript: renderer.themeScript(config.colorMode), runtime: bundle, sidebars: shippedSidebars, assetsDir: DEV_ASSETS, renderer, sidebarKeys,
+      pageInputs: JSON.stringify([bundle.runtimeUrl, bundle.runtimePreloads, bundle.cssUrl, rendererId, config, site]),
+    };
+  }
 
-    const script = renderer.themeScript(config.colorMode);
-    const context: PageContext = { config, site, themeScript: script, runtime: bundle, sidebars: shippedSidebars, assetsDir: DEV_ASSETS, renderer };
-    const pageInputs = JSON.stringify([bundle.runtimeUrl, bundle.runtimePreloads, bundle.cssUrl, rendererId, config, siteJson]);
-    const nextPages = new Map<string, PageState>();
-    const changed: string[] = [];
+  /** Every page, rendered again only if its signature changed; returns the pages and the permalinks rendered. */
+  private renderPages(model: SiteModel, context: DevPageContext, plan: FilePlan): { pages: Map<string, PageState>; rendered: string[] } {
+    const pages = new Map<string, PageState>();
+    const rendered: string[] = [];
     for (const { route, doc } of model.routes) {
       const compiled = doc ? model.compiled.get(doc.id) : undefined;
       const sidebarName = route.doc?.sidebarName;
-      const routeJson = JSON.stringify(route);
-      const signature = contentHash(`${routeJson}\n${compiled ? this.bodyId(compiled) : ''}\n${sidebarName ? sidebarKeys.get(sidebarName) : ''}\n${doc?.displayPath ?? ''}\n${pageInputs}`);
+      const signature = contentHash(`${JSON.stringify(route)}\n${compiled ? this.bodyId(compiled) : ''}\n${sidebarName ? context.sidebarKeys.get(sidebarName) : ''}\n${doc?.displayPath ?? ''}\n${context.pageInputs}`);
       const previous = this.pages.get(route.permalink);
       if (previous?.signature === signature) {
-        for (const [file, hash] of previous.files) plan.set(file, { hash });
-        nextPages.set(route.permalink, previous);
+        for (const [file, hash] of previous.files) plan.keep(file, hash);
+        pages.set(route.permalink, previous);
         continue;
       }
       const page = pageFiles(context, { route, body: compiled?.html, sourceFile: doc?.displayPath, sourceLinks: compiled?.links });
-      const files = new Map<string, string>();
-      for (const [file, contents] of page.files) {
-        add(file, contents);
-        files.set(file, plan.get(file)!.hash);
-      }
-      nextPages.set(route.permalink, { signature, files, links: page.links });
-      changed.push(route.permalink);
+      const files = new Map(page.files.map(([file, contents]) => [file, plan.write(file, contents)]));
+      pages.set(route.permalink, { signature, files, links: page.links });
+      rendered.push(route.permalink);
     }
-    const rendered = changed.length;
-    const removed = [...this.pages.keys()].filter((permalink) => !nextPages.has(permalink));
-    changed.push(...removed);
+    return { pages, rendered };
+  }
 
-    const linkIndex = [...nextPages.values()].flatMap((page) => page.links ? [page.links] : []);
-    writeSiteFiles({ write: add }, { sources: model, linkIndex, themeScript: script, renderRedirectPage: renderer.renderRedirectPage });
-    for (const dir of model.paths.staticDirs) addStaticFiles(plan, dir);
-
-    stage('render');
-    const linkWarnings = enforceLinkPolicy(checkLinks(linkIndex, new Set(plan.keys()), config.baseUrl, (file) => plannedText(plan.get(file))), config);
-    stage('check links');
-    const warnings = [...model.warnings.map(formatWarning), ...linkWarnings];
-    const newWarnings = warnings.filter((warning) => !this.shownWarnings.has(warning));
+  /** The warnings not printed by the last rebuild. */
+  private unseenWarnings(warnings: string[]): string[] {
+    const unseen = warnings.filter((warning) => !this.shownWarnings.has(warning));
     this.shownWarnings = new Set(warnings);
-
-    this.output.apply(plan);
-    stage('write');
-    this.pages = nextPages;
-    this.model = model;
-    const byId = new Map(model.docs.map((doc) => [doc.id, doc.displayPath]));
-    return { changed, removed, all: rendered === model.routes.length, recompiled: this.compiledDocs.recompiled.map((id) => byId.get(id) ?? id), bundled, newWarnings, timings: timer.timings };
+    return unseen;
   }
 
   /** The site loaded and every doc compiled (from the cache where nothing it depends on changed). */
@@ -220,17 +222,19 @@ export class DevSite {
   }
 }
 
-function addStaticFiles(plan: Map<string, PlannedFile>, dir: string): void {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const stats = statSync(file, { throwIfNoEntry: false });
-    if (!stats) continue;
-    plan.set(path.relative(dir, file).split(path.sep).join('/'), { hash: `static:${file}:${stats.size}:${stats.mtimeMs}`, copyFrom: file });
-  }
+interface DevPageContext extends PageContext {
+  /** Per sidebar, what its pages' signatures include. */
+  sidebarKeys: Map<string, string>;
+  /** What every page's signature includes: runtime URLs, renderer, config, site data. */
+  pageInputs: string;
 }
 
-function contentHash(contents: string | Uint8Array): string {
-  return createHash('sha1').update(contents).digest('hex');
+/** Records the time since the previous call under a stage label. */
+function stageClock(timer: TaskTimer): (label: string) => void {
+  let stageStarted = performance.now();
+  return (label) => {
+    const now = performance.now();
+    timer.timings.push({ label, ms: now - stageStarted });
+    stageStarted = now;
+  };
 }
