@@ -1,8 +1,25 @@
 /**
- * Errors an author can act on: what failed, where (file and line), and how to fix it.
- * Modelled on unified's VFileMessage, so every stage reports problems the same way.
+ * Errors an author can act on: what failed, where (file, line, column), and how to fix it.
+ * Modelled on unified's VFileMessage, so every stage reports problems the same way, and one
+ * formatter prints them in the build, watch mode and its overlay.
  */
-export class ContentError extends Error {
+
+/** A problem in an author's input, as every report prints it. */
+export interface Problem {
+  file?: string;
+  line?: number;
+  column?: number;
+  message: string;
+  fix?: string;
+}
+
+/** `content/docs/a.md:12: message` and, on the next line, `  → fix`. */
+export function formatProblem({ file, line, column, message, fix }: Problem): string {
+  const where = file ? `${file}${line ? `:${line}${column ? `:${column}` : ''}` : ''}: ` : '';
+  return `${where}${message}${fix ? `\n  → ${fix}` : ''}`;
+}
+
+export class ContentError extends Error implements Problem {
   constructor(
     message: string,
     readonly file: string,
@@ -13,30 +30,40 @@ export class ContentError extends Error {
     this.name = 'ContentError';
   }
 
-  /** `content/docs/a.md:12: message\n  fix` */
   format(): string {
-    const where = this.line ? `${this.file}:${this.line}` : this.file;
-    return `${where}: ${this.message}${this.fix ? `\n  → ${this.fix}` : ''}`;
+    return formatProblem(this);
   }
 }
 
 /** Several content errors found in one pass, reported together so an author fixes them in one run. */
 export class ContentErrors extends Error {
-  constructor(readonly errors: ContentError[]) {
-    super(`${errors.length} problem${errors.length === 1 ? '' : 's'} found:\n${errors.map((e) => e.format()).join('\n')}`);
+  constructor(readonly errors: ContentError[], message = `${errors.length} problem${errors.length === 1 ? '' : 's'} found:\n${errors.map((e) => e.format()).join('\n')}`) {
+    super(message);
     this.name = 'ContentErrors';
   }
 }
 
-/** A warning is a content error that does not stop the build. */
-export interface Warning { file: string; line?: number; message: string }
+/** A warning is a problem that does not stop the build. */
+export interface Warning extends Problem { file: string }
 
-export function formatWarning(warning: Warning): string {
-  return `${warning.line ? `${warning.file}:${warning.line}` : warning.file}: ${warning.message}`;
+
+/** The content errors a thrown value stands for; undefined when it is something else (a bug, an I/O error). */
+export function contentErrorsOf(error: unknown): ContentError[] | undefined {
+  if (error instanceof ContentErrors) return error.errors;
+  if (error instanceof ContentError) return [error];
+  return undefined;
 }
 
-/** Throws one ContentErrors when the list is not empty. */
+/** One error for a non-empty list: the error itself, or a ContentErrors. */
+export function contentError(errors: ContentError[]): ContentError | ContentErrors {
+  return errors.length === 1 ? errors[0] : new ContentErrors(errors);
+}
+
 export function throwIfAny(errors: ContentError[]): void {
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new ContentErrors(errors);
+  if (errors.length > 0) throw contentError(errors);
+}
+
+/** For `?? rethrow(error)`: what is not a content error goes on up. */
+export function rethrow(error: unknown): never {
+  throw error;
 }

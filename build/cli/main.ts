@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { buildSite } from '../build.ts';
 import { BrokenLinksError } from '../links/policy.ts';
 import { runCheckLinks } from '../links/check-built-site.ts';
-import { ContentError, ContentErrors, formatWarning } from '../errors.ts';
+import { ContentError, ContentErrors, formatProblem } from '../errors.ts';
 import { startDevServer } from '../dev/server.ts';
 import { discardActiveOutput } from '../output/output-folder.ts';
 import { parseHeadersFile } from '../serve/headers-file.ts';
@@ -87,15 +87,15 @@ async function runBuild(args: string[]): Promise<void> {
     configFile: values.config,
     search: !values['no-search'],
   });
-  for (const warning of result.warnings) console.warn(`warning: ${formatWarning(warning)}`);
+  for (const warning of result.warnings) console.warn(`warning: ${formatProblem(warning)}`);
   console.log(`Content-Security-Policy script hash of the theme script: '${result.themeScriptHash}' (written to _headers)`);
   console.log(result.summary);
 }
 
 function reportError(error: unknown): void {
-  if (error instanceof ContentErrors) console.error(`error: ${error.message}`);
+  if (error instanceof BrokenLinksError) console.error(error.message);
+  else if (error instanceof ContentErrors) console.error(`error: ${error.message}`);
   else if (error instanceof ContentError) console.error(`error: ${error.format()}`);
-  else if (error instanceof BrokenLinksError) console.error(error.message);
   else if (isFileSystemError(error)) console.error(`error: ${describeFileSystemError(error)}`);
   else console.error(error);
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { throwIfAny, type ContentError } from '../errors.ts';
+import { contentErrorsOf, rethrow, throwIfAny, type ContentError } from '../errors.ts';
 import type { CompiledMarkdown, MarkdownOptions } from '../markdown/compile.ts';
 import { markdownLinkPath, staticFilePath } from '../markdown/links.ts';
 import { compilePages } from '../pages/workers.ts';
@@ -37,8 +37,7 @@ export class CompiledDocs {
       const { doc, key } = stale[index];
       this.byId.delete(doc.id);
       if (outcome.status === 'rejected') {
-        if (!Array.isArray(outcome.reason)) throw outcome.reason;
-        errors.push(...(outcome.reason as ContentError[]));
+        errors.push(...contentErrorsOf(outcome.reason) ?? rethrow(outcome.reason));
         return;
       }
       this.byId.set(doc.id, { key, compiled: outcome.value });

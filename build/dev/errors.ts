@@ -1,16 +1,5 @@
 import path from 'node:path';
-import { ContentError, ContentErrors } from '../errors.ts';
-import { brokenLinkProblem } from '../links/checker.ts';
-import { BROKEN_LINK_FIX, BrokenLinksError } from '../links/policy.ts';
-
-/** One build error as the terminal prints it and the browser overlay shows it. */
-export interface ReportedError {
-  file?: string;
-  line?: number;
-  column?: number;
-  message: string;
-  fix?: string;
-}
+import { contentErrorsOf, type Problem } from '../errors.ts';
 
 interface EsbuildMessage { text: string; location?: { file: string; line: number; column: number } | null }
 
@@ -18,12 +7,9 @@ interface EsbuildMessage { text: string; location?: { file: string; line: number
  * Turns whatever a rebuild threw into file/line/message entries: content errors (front matter,
  * Markdown, sidebars, config, links), esbuild errors (a syntax error in `src/`), anything else.
  */
-export function describeError(error: unknown, workingDir: string, projectRoot: string): ReportedError[] {
-  if (error instanceof ContentErrors) return error.errors.map(fromContentError);
-  if (error instanceof ContentError) return [fromContentError(error)];
-  if (error instanceof BrokenLinksError) {
-    return error.links.map((link) => ({ file: link.source, line: link.line, message: brokenLinkProblem(link), fix: BROKEN_LINK_FIX }));
-  }
+export function describeError(error: unknown, workingDir: string, projectRoot: string): Problem[] {
+  const contentErrors = contentErrorsOf(error);
+  if (contentErrors) return contentErrors.map(({ file, line, message, fix }) => ({ file, line, message, fix }));
   const esbuildErrors = (error as { errors?: EsbuildMessage[] } | null)?.errors;
   if (Array.isArray(esbuildErrors) && esbuildErrors.length > 0 && esbuildErrors.every((entry) => typeof entry?.text === 'string')) {
     return esbuildErrors.map((entry) => ({
@@ -40,15 +26,6 @@ export function describeError(error: unknown, workingDir: string, projectRoot: s
     line: place ? Number(place[2]) : undefined,
     message: thrown.stack ?? thrown.message,
   }];
-}
-
-export function formatReportedError(error: ReportedError): string {
-  const where = error.file ? `${error.file}${error.line ? `:${error.line}` : ''}: ` : '';
-  return `${where}${error.message}${error.fix ? `\n  → ${error.fix}` : ''}`;
-}
-
-function fromContentError(error: ContentError): ReportedError {
-  return { file: error.file, line: error.line, message: error.message, fix: error.fix };
 }
 
 function displayPath(file: string, projectRoot: string): string {

@@ -10,10 +10,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { createStaticServer, listenOn } from '../serve/static-server.ts';
+import { formatProblem, type Problem } from '../errors.ts';
 import { formatMs } from '../task.ts';
 import { GENERATOR_ROOT } from '../client/bundle.ts';
 import { EVENTS_PATH, injectReloadClient } from './client.ts';
-import { describeError, formatReportedError, type ReportedError } from './errors.ts';
+import { describeError } from './errors.ts';
 import { DevSite, type RebuildReport } from './site.ts';
 
 export interface DevServerOptions {
@@ -56,7 +57,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     docsDir: options.docsDir, sidebarsFile: options.sidebarsFile, staticDir: options.staticDir, configFile: options.configFile,
   });
   const hub = new EventHub();
-  let failure: ReportedError[] | undefined;
+  let failure: Problem[] | undefined;
   const shown = (file: string) => {
     const relative = path.relative(projectRoot, file);
     return relative.startsWith('..') ? file : relative;
@@ -78,7 +79,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       failure = describeError(error, themeRoot, projectRoot);
       // An editor's save can arrive as several file events; the same failure again says nothing new.
       if (JSON.stringify(failure) !== JSON.stringify(previous)) {
-        for (const reported of failure) logError(`error: ${formatReportedError(reported)}`);
+        for (const reported of failure) logError(`error: ${formatProblem(reported)}`);
         log(`rebuild failed (${what}) after ${formatMs(performance.now() - started)}; ${site.hasSite ? 'serving the last good pages' : 'nothing to serve yet'}`);
       }
       site.writePlaceholder();

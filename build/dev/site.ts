@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { bundleRuntime, type RuntimeBundle } from '../client/bundle.ts';
-import { formatWarning } from '../errors.ts';
+import { formatProblem } from '../errors.ts';
 import { checkLinks, type PageLinkIndex } from '../links/checker.ts';
 import { enforceLinkPolicy } from '../links/policy.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
@@ -120,7 +120,7 @@ export class DevSite {
     stage('render');
     const linkWarnings = enforceLinkPolicy(checkLinks(linkIndex, new Set(plan.files.keys()), model.config.baseUrl, (file) => plannedText(plan.files.get(file))), model.config);
     stage('check links');
-    const newWarnings = this.unseenWarnings([...model.warnings.map(formatWarning), ...linkWarnings]);
+    const newWarnings = this.unseenWarnings([...model.warnings.map(formatProblem), ...linkWarnings]);
     this.output.apply(plan.files);
     stage('write');
     const removed = [...this.pages.keys()].filter((permalink) => !pages.has(permalink));

@@ -2,15 +2,20 @@
  * The config's verdict on broken links (`onBrokenLinks`, `onBrokenAnchors`), the same in the build
  * and in watch mode: ignored, printed as warnings, or one error that lists them all.
  */
-import { formatBrokenLink, type BrokenLink, type LinkReport } from './checker.ts';
+import { brokenLinkProblem, formatBrokenLink, type BrokenLink, type LinkReport } from './checker.ts';
+import { ContentError, ContentErrors } from '../errors.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
 
 export const BROKEN_LINK_FIX = 'Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.';
 
-export class BrokenLinksError extends Error {
+/** One content error per link; its message is the build's report: a line per link, then a summary. */
+export class BrokenLinksError extends ContentErrors {
   constructor(readonly links: BrokenLink[]) {
     const lines = links.map(formatBrokenLink);
-    super(`${lines.join('\n')}\n${links.length} broken link${links.length === 1 ? '' : 's'} found. ${BROKEN_LINK_FIX}`);
+    super(
+      links.map((link) => new ContentError(brokenLinkProblem(link), link.source, link.line, BROKEN_LINK_FIX)),
+      `${lines.join('\n')}\n${links.length} broken link${links.length === 1 ? '' : 's'} found. ${BROKEN_LINK_FIX}`,
+    );
     this.name = 'BrokenLinksError';
   }
 }

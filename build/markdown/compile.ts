@@ -8,7 +8,7 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import type { Element as HastElement, Root as HastRoot, RootContent } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
-import { ContentError, type Warning } from '../errors.ts';
+import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import type { TocEntry } from '../../src/shared/types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
 import { remarkGfm } from './gfm.ts';
@@ -51,7 +51,7 @@ export interface CompiledMarkdown {
 export async function compileMarkdown(source: MarkdownSource, options: MarkdownOptions): Promise<CompiledMarkdown> {
   const limits = options.limits ?? DEFAULT_PAGE_LIMITS;
   const overLimit = pageLimitProblem(source.body, source.displayPath, source.lineOffset, limits);
-  if (overLimit) throw [overLimit];
+  if (overLimit) throw overLimit;
   return withinTimeBudget(source.displayPath, limits.maxPageSeconds, () => compileWithinLimits(source, options));
 }
 
@@ -75,7 +75,7 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
   const mdast = processor.parse(file) as MdastRoot;
   const hast = (await processor.run(mdast, file).catch((error: unknown) => {
     // A shape the limits above did not foresee: still one error naming the page, never a bare stack overflow.
-    if (error instanceof RangeError) throw [new ContentError(`the page is too deeply nested to compile (${error.message})`, source.displayPath, undefined, 'Flatten its lists, blockquotes and admonitions.')];
+    if (error instanceof RangeError) throw new ContentError(`the page is too deeply nested to compile (${error.message})`, source.displayPath, undefined, 'Flatten its lists, blockquotes and admonitions.');
     throw error;
   })) as HastRoot;
   const problems = file.messages.map((message) => ({
@@ -86,7 +86,7 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
     fatal: message.fatal === true,
   }));
   const fatal = problems.filter((problem) => problem.fatal);
-  if (fatal.length > 0) throw fatal.map((problem) => new ContentError(problem.message, problem.file, problem.line, problem.fix ?? undefined));
+  throwIfAny(fatal.map((problem) => new ContentError(problem.message, problem.file, problem.line, problem.fix ?? undefined)));
   return {
     html: toHtml(hast),
     toc: file.data.toc ?? [],

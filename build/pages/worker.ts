@@ -1,7 +1,7 @@
 /** A worker thread of workers.ts: compiles Markdown (watch mode) or writes whole doc pages (the build). */
 import { parentPort } from 'node:worker_threads';
 import { DocPageWriter } from './page-writer.ts';
-import type { ContentError } from '../errors.ts';
+import { contentErrorsOf } from '../errors.ts';
 import { compileMarkdown, type MarkdownOptions } from '../markdown/compile.ts';
 import type { WorkerRequest, WorkerResponse } from './workers.ts';
 
@@ -20,8 +20,9 @@ function answer(request: Extract<WorkerRequest, { id: number }>): Promise<Worker
   return run(request).then(
     (result) => ({ type: 'done', id: request.id, result }),
     (error: unknown) => {
-      if (!Array.isArray(error)) return { type: 'crashed', id: request.id, message: (error as Error).stack ?? String(error) };
-      const errors = (error as ContentError[]).map(({ message, file, line, fix }) => ({ message, file, line, fix }));
+      const contentErrors = contentErrorsOf(error);
+      if (!contentErrors) return { type: 'crashed', id: request.id, message: (error as Error).stack ?? String(error) };
+      const errors = contentErrors.map(({ message, file, line, fix }) => ({ message, file, line, fix }));
       return { type: 'failed', id: request.id, errors };
     },
   );

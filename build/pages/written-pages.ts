@@ -1,5 +1,5 @@
 import type { WrittenPage } from './page-writer.ts';
-import type { ContentError, Warning } from '../errors.ts';
+import { contentErrorsOf, rethrow, type ContentError, type Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import type { OutputFolder } from '../output/output-folder.ts';
 import type { SearchIndexer } from '../search/pagefind.ts';
@@ -25,8 +25,7 @@ export class WrittenPages {
 
   async add(index: number, outcome: PromiseSettledResult<WrittenPage>): Promise<void> {
     if (outcome.status === 'rejected') {
-      if (!Array.isArray(outcome.reason)) throw outcome.reason;
-      this.errorsByPage[index] = outcome.reason as ContentError[];
+      this.errorsByPage[index] = contentErrorsOf(outcome.reason) ?? rethrow(outcome.reason);
       return;
     }
     const page = outcome.value;

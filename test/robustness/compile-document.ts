@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ContentError } from '../../build/errors.ts';
+import { contentErrorsOf } from '../../build/errors.ts';
 import { compile, toHtml } from '../helpers/markdown.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
@@ -45,12 +45,13 @@ export class DocumentCompiler {
         result.html = toHtml(await compile(markdown, this.permalinks, [this.staticDir]));
         return result;
       } catch (error) {
-        if (!Array.isArray(error) || !error.every((entry) => entry instanceof ContentError)) {
+        const contentErrors = contentErrorsOf(error);
+        if (!contentErrors) {
           result.failure = `crashed: ${error instanceof Error ? error.stack : String(error)}`;
           return result;
         }
         let supplied = true;
-        for (const entry of error as ContentError[]) {
+        for (const entry of contentErrors) {
           const target = this.supplyTarget(entry.message);
           if (!target) {
             result.failure = `rejected with an unexpected error: ${entry.format()}`;

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { collectDocs } from '../../build/site/docs.ts';
-import { ContentError } from '../../build/errors.ts';
+import { contentErrorsOf } from '../../build/errors.ts';
 import { compileMarkdown } from '../../build/markdown/compile.ts';
 import { DEFAULT_PAGE_LIMITS } from '../../build/markdown/limits.ts';
 
@@ -21,7 +21,6 @@ try {
     options,
   );
 } catch (thrown) {
-  const errors = Array.isArray(thrown) ? thrown : [thrown];
-  error = errors.map((item) => (item instanceof ContentError ? item.format() : `CRASH ${String(item)}`)).join('\n');
+  error = contentErrorsOf(thrown)?.map((item) => item.format()).join('\n') ?? `CRASH ${String(thrown)}`;
 }
 parentPort!.postMessage({ ms: performance.now() - started, error });

@@ -23,9 +23,9 @@ test('pages compiled on worker threads come out exactly as in-process', async ()
 test('a content error on a worker reaches the build with its file and line', async () => {
   const pool = await WorkerPool.start({ markdown: options }, 1);
   try {
-    await assert.rejects(pool.compile(source('Text.\n\n[gone](./gone.md)\n')), (errors: unknown) => {
-      assert.ok(Array.isArray(errors) && errors[0] instanceof ContentError);
-      assert.equal(errors[0].format(), 'content/docs/page.md:3: link to a missing Markdown file "./gone.md"\n  → Fix the path (it is relative to this file), or create the page.');
+    await assert.rejects(pool.compile(source('Text.\n\n[gone](./gone.md)\n')), (error: unknown) => {
+      assert.ok(error instanceof ContentError);
+      assert.equal(error.format(), 'content/docs/page.md:3: link to a missing Markdown file "./gone.md"\n  → Fix the path (it is relative to this file), or create the page.');
       return true;
     });
   } finally {
@@ -44,7 +44,7 @@ test('a large site compiles on this thread and a worker at once, outcomes in pag
   outcomes.forEach((outcome, index) => {
     if (index === 117) {
       assert.equal(outcome.status, 'rejected');
-      assert.equal((outcome as PromiseRejectedResult).reason[0].file, 'content/docs/page-117.md');
+      assert.equal(((outcome as PromiseRejectedResult).reason as ContentError).file, 'content/docs/page-117.md');
     } else {
       assert.equal(outcome.status, 'fulfilled');
       assert.deepEqual((outcome as PromiseFulfilledResult<{ toc: unknown }>).value.toc, [{ depth: 2, id: `page-${index}`, value: `Page ${index}` }]);
