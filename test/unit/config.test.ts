@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { loadConfig, validateConfig } from '../../build/site/config.ts';
-import { ContentError } from '../../build/errors.ts';
+import { ContentError, ContentErrors } from '../../build/errors.ts';
 
 const projectRoot = path.join(import.meta.dirname, '../..');
 
@@ -14,6 +14,7 @@ async function errorText(run: () => unknown): Promise<string> {
   try {
     await run();
   } catch (error) {
+    if (error instanceof ContentErrors) return error.message;
     assert.ok(error instanceof ContentError, `expected a ContentError, got ${String(error)}`);
     return error.format();
   }
@@ -59,8 +60,8 @@ test('an analytics script that is not an absolute https URL is rejected', async 
   const config = { ...baseConfig([]), analytics: { src: 'http://stats.example.com/script.js' } };
   const text = await errorText(() => validateConfig(config, 'site.config.ts'));
   assert.equal(text, 'site.config.ts: "analytics.src" is "http://stats.example.com/script.js"\n  → Use an absolute https:// URL of the script.');
-  const missing = await errorText(() => validateConfig({ ...baseConfig([]), analytics: 'https://stats.example.com/script.js' }, 'site.config.ts'));
-  assert.equal(missing, 'site.config.ts: "analytics.src" must be a string\n  → Set analytics to { src: "https://analytics.example.com/script.js" }, or remove it.');
+  const bare = await errorText(() => validateConfig({ ...baseConfig([]), analytics: 'https://stats.example.com/script.js' }, 'site.config.ts'));
+  assert.equal(bare, 'site.config.ts: "analytics" must be an object, not a string ("https://stats.example.com/script.js")\n  → Set analytics to an object.');
 });
 
 test('the base URL banner is on unless the config turns it off', () => {
@@ -73,4 +74,44 @@ test('a social image and an edit URL must be addresses a reader can open', async
   assert.equal(image, 'site.config.ts: "image" is "img/card.png"\n  → Set image to a path on the site such as "/img/social-card.png", or an https:// URL.');
   const editUrl = await errorText(() => validateConfig({ ...baseConfig([]), docs: { path: 'docs', editUrl: 'javascript:alert(1)//' } }, 'site.config.ts'));
   assert.equal(editUrl, 'site.config.ts: "docs.editUrl" is "javascript:alert(1)//"\n  → Set docs.editUrl to the https:// address of the docs folder in your repository\'s editor, for example "https://github.com/owner/repo/edit/main/docs/".');
+});
+
+test('every bad field is reported at once, by its path, with the type it needs', async () => {
+  const config = {
+    ...baseConfig([]),
+    onBrokenLink: 'warn',
+    onBrokenLinks: 'loud',
+    docs: { path: 3, sidbarPath: 'sidebars.ts' },
+    tableOfContents: { minHeadingLevel: 4, maxHeadingLevel: 2 },
+    maxPageBytes: -1,
+  };
+  assert.equal(await errorText(() => validateConfig(config, 'site.config.ts')), [
+    '6 problems found:',
+    'site.config.ts: "docs.path" must be a string, not a number (3)',
+    '  → Set docs.path to a string.',
+    'site.config.ts: "docs.sidbarPath" is not a config field',
+    '  → Remove it, or correct its spelling (docs/authoring.md lists the fields).',
+    'site.config.ts: "tableOfContents" is {"minHeadingLevel":4,"maxHeadingLevel":2}',
+    '  → Use levels between 2 and 6, min ≤ max.',
+    'site.config.ts: "onBrokenLinks" must be one of "throw", "warn", "ignore", not a string ("loud")',
+    '  → Set onBrokenLinks to one of "throw", "warn", "ignore".',
+    'site.config.ts: "maxPageBytes" is -1',
+    '  → Set maxPageBytes to a whole number of bytes, for example 8 * 1024 * 1024.',
+    'site.config.ts: "onBrokenLink" is not a config field',
+    '  → Remove it, or correct its spelling (docs/authoring.md lists the fields).',
+  ].join('\n'));
+});
+
+test('a missing required field or a config that is not an object is named, not a TypeError', async () => {
+  const { title: _, ...untitled } = baseConfig([]);
+  assert.equal(await errorText(() => validateConfig(untitled, 'site.config.ts')), 'site.config.ts: "title" is missing\n  → Add title: a string.');
+  assert.equal(await errorText(() => validateConfig(5, 'site.config.ts')), 'site.config.ts: the default export must be an object, not a number (5)\n  → Set the default export to an object.');
+});
+
+test('a config with only title, url and baseUrl gets the Docusaurus defaults', () => {
+  const config = validateConfig({ title: 'T', url: 'https://x', baseUrl: '/' }, 'site.config.ts');
+  assert.deepEqual(config.docs, { path: 'docs', sidebarPath: 'sidebars.js', routeBasePath: '/docs', breadcrumbs: true, versions: {}, warnOnDocsOutsideSidebar: false });
+  assert.deepEqual(config.navbar, { title: 'T', logo: { alt: '', src: '' }, items: [{ type: 'search' }, { type: 'colorMode' }] });
+  assert.equal(config.onBrokenLinks, 'throw');
+  assert.deepEqual(config.tableOfContents, { minHeadingLevel: 2, maxHeadingLevel: 3 });
 });
