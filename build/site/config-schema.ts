@@ -28,7 +28,7 @@ const docs = v.optional(v.strictObject({
   sidebarPath: v.optional(v.string(), 'sidebars.js'),
   routeBasePath: v.optional(v.string(), '/docs'),
   breadcrumbs: v.optional(v.boolean(), true),
-  versions: v.optional(v.record(v.string(), v.strictObject({ label: v.string() })), {}),
+  versions: v.optional(v.record(v.string(), v.strictObject({ label: v.string() })), { current: { label: 'Next' } }),
   warnOnDocsOutsideSidebar: v.optional(v.boolean(), false),
   editUrl: v.optional(v.pipe(v.string(), v.check((url) => url.startsWith('https://'), 'Set docs.editUrl to the https:// address of the docs folder in your repository\'s editor, for example "https://github.com/owner/repo/edit/main/docs/".'))),
   showLastUpdateTime: v.optional(v.boolean()),

@@ -110,7 +110,7 @@ test('a missing required field or a config that is not an object is named, not a
 
 test('a config with only title, url and baseUrl gets the Docusaurus defaults', () => {
   const config = validateConfig({ title: 'T', url: 'https://x', baseUrl: '/' }, 'site.config.ts');
-  assert.deepEqual(config.docs, { path: 'docs', sidebarPath: 'sidebars.js', routeBasePath: '/docs', breadcrumbs: true, versions: {}, warnOnDocsOutsideSidebar: false });
+  assert.deepEqual(config.docs, { path: 'docs', sidebarPath: 'sidebars.js', routeBasePath: '/docs', breadcrumbs: true, versions: { current: { label: 'Next' } }, warnOnDocsOutsideSidebar: false });
   assert.deepEqual(config.navbar, { title: 'T', logo: { alt: '', src: '' }, items: [{ type: 'search' }, { type: 'colorMode' }] });
   assert.equal(config.onBrokenLinks, 'throw');
   assert.deepEqual(config.tableOfContents, { minHeadingLevel: 2, maxHeadingLevel: 3 });
