@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as v from 'valibot';
 import { CONFIG_SCHEMA, type ConfigInput } from './config-schema.ts';
+import { describeIssue } from './schema-issues.ts';
 import { ContentError, contentError } from '../errors.ts';
 import { loadModuleDefault } from './module-loader.ts';
 import type { NavbarItem, SiteConfig } from '../../src/shared/types.ts';
@@ -23,39 +24,8 @@ export function validateConfig(raw: unknown, file: string): SiteConfig {
 }
 
 function configError(issue: v.BaseIssue<unknown>, file: string): ContentError {
-  const dotPath = v.getDotPath(issue);
-  const field = dotPath ? `"${dotPath}"` : 'the default export';
-  if (issue.type === 'strict_object' && issue.expected === 'never') {
-    return new ContentError(`${field} is not a config field`, file, undefined, 'Remove it, or correct its spelling (docs/authoring.md lists the fields).');
-  }
-  if (issue.kind === 'validation') {
-    return new ContentError(`${field} is ${JSON.stringify(issue.input)}`, file, undefined, issue.message);
-  }
-  if (issue.input === undefined) {
-    return new ContentError(`${field} is missing`, file, undefined, `Add ${dotPath}: ${describeExpected(expectedAt(issue.path ?? []))}.`);
-  }
-  const expected = describeExpected(issue.expected ?? '');
-  return new ContentError(`${field} must be ${expected}, not ${describeValue(issue.input)}`, file, undefined, `Set ${dotPath || 'the default export'} to ${expected}.`);
-}
-
-/** What the schema expects at a path (a missing key's issue names the key, not its type). */
-function expectedAt(path: v.IssuePathItem[]): string {
-  let schema: { type: string; expects: string; entries?: Record<string, unknown>; wrapped?: unknown } = CONFIG_SCHEMA;
-  for (const { key } of path) {
-    while (schema.type === 'optional' && schema.wrapped) schema = schema.wrapped as typeof schema;
-    schema = schema.entries?.[String(key)] as typeof schema;
-  }
-  return schema.expects;
-}
-
-/** valibot's `string`, `Object`, `("a" | "b")` as an author reads it. */
-function describeExpected(expected: string): string {
-  const words: Record<string, string> = { string: 'a string', number: 'a number', boolean: 'true or false', Object: 'an object', Array: 'a list' };
-  return words[expected] ?? `one of ${expected.replace(/^\(|\)$/g, '').split(' | ').join(', ')}`;
-}
-
-function describeValue(value: unknown): string {
-  return Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value} (${JSON.stringify(value)})`;
+  const { path: field, problem, fix } = describeIssue(issue, CONFIG_SCHEMA, 'Remove it, or correct its spelling (docs/authoring.md lists the fields).');
+  return new ContentError(`${field ? `"${field}"` : 'the default export'} ${problem}`, file, undefined, fix);
 }
 
 function validateNavbarItem(raw: unknown, index: number, file: string): NavbarItem {

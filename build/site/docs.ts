@@ -3,18 +3,7 @@ import path from 'node:path';
 import { ContentError, throwIfAny } from '../errors.ts';
 import { listMarkdownFiles } from '../fs-utils.ts';
 import { parseFrontMatter } from '../markdown/front-matter.ts';
-
-export interface DocFrontMatter {
-  id?: string;
-  title?: string;
-  sidebar_label?: string;
-  slug?: string;
-  description?: string;
-  hide_title?: boolean;
-  hide_table_of_contents?: boolean;
-  keywords?: string[];
-  [key: string]: unknown;
-}
+import { validateFrontMatter, type DocFrontMatter } from './front-matter-fields.ts';
 
 /** One Markdown file of the docs folder, read and placed, not yet compiled. */
 export interface Doc {
@@ -34,11 +23,6 @@ export interface Doc {
   /** When the file last changed (ms since the epoch), set when the site shows it. */
   lastUpdatedMs?: number;
 }
-
-const FRONT_MATTER_TYPES: Record<string, 'string' | 'boolean' | 'string[]'> = {
-  id: 'string', title: 'string', sidebar_label: 'string', slug: 'string', description: 'string',
-  hide_title: 'boolean', hide_table_of_contents: 'boolean', keywords: 'string[]',
-};
 
 /** Reads every Markdown file below `docsDir`; fails with every problem found, naming each file. */
 /** Parsed docs by file, reused while a file's bytes are the same (watch mode reads the folder on every save). */
@@ -124,43 +108,6 @@ function firstInvalidUtf8Line(bytes: Buffer): number {
     }
   }
   return line;
-}
-
-function validateFrontMatter(data: Record<string, unknown>, file: string): DocFrontMatter {
-  for (const [key, expected] of Object.entries(FRONT_MATTER_TYPES)) {
-    const value = data[key];
-    if (value === undefined) continue;
-    const ok = expected === 'string[]'
-      ? Array.isArray(value) && value.every((entry) => typeof entry === 'string')
-      : typeof value === expected;
-    if (!ok) {
-      throw new ContentError(`front matter "${key}" must be ${expected === 'string[]' ? 'a list of strings' : `a ${expected}`}, not ${describe(value)}`,
-        file, frontMatterLine(key, file), `Write ${key} as ${expected === 'string[]' ? 'a YAML list of strings' : `a ${expected}`}.`);
-    }
-  }
-  if (typeof data.id === 'string' && data.id.includes('/')) {
-    throw new ContentError(`front matter "id" must not contain "/" (got "${data.id}")`, file, frontMatterLine('id', file),
-      'Use the file name part only; the folder is added automatically.');
-  }
-  if (typeof data.slug === 'string' && !/^[\w\-./~%]*$/.test(data.slug)) {
-    throw new ContentError(`front matter "slug" "${data.slug}" is not a valid URL path`, file, frontMatterLine('slug', file),
-      'Use letters, digits, "-", "_", "." and "/" only, for example "/tutorials/index" or "my-page".');
-  }
-  if (typeof data.slug === 'string' && data.slug.split('/').includes('..')) {
-    throw new ContentError(`front matter "slug" "${data.slug}" has a ".." segment`, file, frontMatterLine('slug', file),
-      'Write the slug as a path from the docs root without "..", for example "/guides/setup".');
-  }
-  return data as DocFrontMatter;
-}
-
-function frontMatterLine(key: string, file: string): number | undefined {
-  const lines = readFileSync(file, 'utf8').split('\n');
-  const index = lines.findIndex((line) => line.startsWith(`${key}:`));
-  return index === -1 ? undefined : index + 1;
-}
-
-function describe(value: unknown): string {
-  return Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value} (${JSON.stringify(value)})`;
 }
 
 /**

@@ -89,7 +89,7 @@ test('every bad field is reported at once, by its path, with the type it needs',
     '6 problems found:',
     'site.config.ts: "docs.path" must be a string, not a number (3)',
     '  → Set docs.path to a string.',
-    'site.config.ts: "docs.sidbarPath" is not a config field',
+    'site.config.ts: "docs.sidbarPath" is not a known field',
     '  → Remove it, or correct its spelling (docs/authoring.md lists the fields).',
     'site.config.ts: "tableOfContents" is {"minHeadingLevel":4,"maxHeadingLevel":2}',
     '  → Use levels between 2 and 6, min ≤ max.',
@@ -97,7 +97,7 @@ test('every bad field is reported at once, by its path, with the type it needs',
     '  → Set onBrokenLinks to one of "throw", "warn", "ignore".',
     'site.config.ts: "maxPageBytes" is -1',
     '  → Set maxPageBytes to a whole number of bytes, for example 8 * 1024 * 1024.',
-    'site.config.ts: "onBrokenLink" is not a config field',
+    'site.config.ts: "onBrokenLink" is not a known field',
     '  → Remove it, or correct its spelling (docs/authoring.md lists the fields).',
   ].join('\n'));
 });
@@ -105,7 +105,7 @@ test('every bad field is reported at once, by its path, with the type it needs',
 test('a missing required field or a config that is not an object is named, not a TypeError', async () => {
   const { title: _, ...untitled } = baseConfig([]);
   assert.equal(await errorText(() => validateConfig(untitled, 'site.config.ts')), 'site.config.ts: "title" is missing\n  → Add title: a string.');
-  assert.equal(await errorText(() => validateConfig(5, 'site.config.ts')), 'site.config.ts: the default export must be an object, not a number (5)\n  → Set the default export to an object.');
+  assert.equal(await errorText(() => validateConfig(5, 'site.config.ts')), 'site.config.ts: the default export must be an object, not a number (5)\n  → Set it to an object.');
 });
 
 test('a config with only title, url and baseUrl gets the Docusaurus defaults', () => {

@@ -57,7 +57,18 @@ test('malformed front matter names the file and the line', () => {
 
 test('a title that is not a string is rejected with its line', () => {
   assert.equal(collectErrors({ 'docs/a.md': '---\nid: a\ntitle: 42\n---\n\nBody\n' }),
-    'docs/a.md:3: front matter "title" must be a string, not a number (42)\n  → Write title as a string.');
+    'docs/a.md:3: front matter "title" must be a string, not a number (42)\n  → Set title to a string.');
+});
+
+test('every bad front matter field of a file is reported at once, with its line', () => {
+  assert.equal(collectErrors({ 'docs/a.md': '---\ntitle:\nhide_title: yes please\nkeywords:\n  - createSlice\n  - 3\nauthor: 5\n---\n\nBody\n' }), [
+    'docs/a.md:2: front matter "title" must be a string, not empty',
+    '  → Set title to a string.',
+    'docs/a.md:3: front matter "hide_title" must be true or false, not a string ("yes please")',
+    '  → Set hide_title to true or false.',
+    'docs/a.md:4: front matter "keywords.1" must be a string, not a number (3)',
+    '  → Set keywords.1 to a string.',
+  ].join('\n'));
 });
 
 test('a slug that is not a URL path is rejected', () => {
