@@ -3,7 +3,7 @@ export const PROGRESS_DELAY_MS = 200;
 type NProgressApi = typeof import('nprogress');
 let nprogress: Promise<NProgressApi> | undefined;
 
-// nprogress is needed only once a navigation is slow, so it stays out of the first-load JavaScript.
+// nprogress loads with the first client-side navigation (the bar itself shows only if it is slow), so it stays out of the first-load JavaScript.
 function loadNProgress(): Promise<NProgressApi> {
   nprogress ??= import('nprogress').then((module) => {
     const api = (module as unknown as { default?: NProgressApi }).default ?? module;
