@@ -6,6 +6,8 @@
 
 /** A problem in an author's input, as every report prints it. */
 export interface Problem {
+  /** Which check found it (`front-matter`, `markdown/missing-image`, …), for tools that filter or link to docs/errors.md. */
+  rule?: string;
   file?: string;
   line?: number;
   column?: number;
@@ -19,15 +21,24 @@ export function formatProblem({ file, line, column, message, fix }: Problem): st
   return `${where}${message}${fix ? `\n  → ${fix}` : ''}`;
 }
 
+/** What a ContentError is made of: a problem in one file, and the rule it broke (`front-matter`, `links`, …). */
+export interface ContentErrorInit extends Problem { file: string; rule: string }
+
 export class ContentError extends Error implements Problem {
-  constructor(
-    message: string,
-    readonly file: string,
-    readonly line?: number,
-    readonly fix?: string,
-  ) {
+  readonly rule: string;
+  readonly file: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly fix?: string;
+
+  constructor({ rule, message, file, line, column, fix }: ContentErrorInit) {
     super(message);
     this.name = 'ContentError';
+    this.rule = rule;
+    this.file = file;
+    this.line = line;
+    this.column = column;
+    this.fix = fix;
   }
 
   format(): string {

@@ -57,7 +57,7 @@ async function runServe(args: string[]): Promise<void> {
   const port = portOption(values.port);
   const root = path.resolve(values.dir);
   if (!existsSync(path.join(root, 'index.html'))) {
-    throw new ContentError('no built site here', values.dir, undefined, 'Run `npm run build` first, or pass --dir with a built site.');
+    throw new ContentError({ rule: 'cli', message: 'no built site here', file: values.dir, fix: 'Run `npm run build` first, or pass --dir with a built site.' });
   }
   const headersFile = path.join(root, '_headers');
   const headerRules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];

@@ -52,7 +52,7 @@ export async function runCheckLinks(args: string[]): Promise<void> {
 export async function checkBuiltSite(options: CheckLinksOptions): Promise<CheckLinksResult> {
   const started = performance.now();
   if (!existsSync(path.join(options.dir, 'index.html'))) {
-    throw new ContentError('no built site here', options.dir, undefined, 'Run `npm run build` first, or pass --dir with a built site.');
+    throw new ContentError({ rule: 'built-site', message: 'no built site here', file: options.dir, fix: 'Run `npm run build` first, or pass --dir with a built site.' });
   }
   const files = listFiles(options.dir);
   const sources = readLinkSources(options.dir);
@@ -91,14 +91,14 @@ function readLinkSources(dir: string): LinkSources | undefined {
   const file = path.join(dir, LINK_SOURCES_FILE);
   if (!existsSync(file)) return undefined;
   const sources = parseLinkSources(readFileSync(file, 'utf8'));
-  if (!sources) throw new ContentError('unreadable link source map', file, undefined, 'Rebuild the site with `npm run build`.');
+  if (!sources) throw new ContentError({ rule: 'built-site', message: 'unreadable link source map', file, fix: 'Rebuild the site with `npm run build`.' });
   return sources;
 }
 
 function indexMappedPages(dir: string, sources: LinkSources): PageLinkIndex[] {
   return Object.entries(sources.pages).map(([permalink, page]) => {
     const file = path.join(dir, routeOutputFile(permalink));
-    if (!existsSync(file)) throw new ContentError(`the page ${permalink} is missing`, file, undefined, 'Rebuild the site with `npm run build`.');
+    if (!existsSync(file)) throw new ContentError({ rule: 'built-site', message: `the page ${permalink} is missing`, file, fix: 'Rebuild the site with `npm run build`.' });
     return indexPage(permalink, readFileSync(file, 'utf8'), page.sourceFile, page.links);
   });
 }

@@ -13,7 +13,7 @@ export class BrokenLinksError extends ContentErrors {
   constructor(readonly links: BrokenLink[]) {
     const lines = links.map(formatBrokenLink);
     super(
-      links.map((link) => new ContentError(brokenLinkProblem(link), link.source, link.line, BROKEN_LINK_FIX)),
+      links.map((link) => new ContentError({ rule: 'links', message: brokenLinkProblem(link), file: link.source, line: link.line, fix: BROKEN_LINK_FIX })),
       `${lines.join('\n')}\n${links.length} broken link${links.length === 1 ? '' : 's'} found. ${BROKEN_LINK_FIX}`,
     );
     this.name = 'BrokenLinksError';

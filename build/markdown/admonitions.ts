@@ -37,7 +37,7 @@ export function remarkAdmonitions() {
         return;
       }
       if (directive.type === 'containerDirective') {
-        file.message(`unknown admonition type ":::${directive.name}"; rendered as a plain block`, directive.position as never);
+        file.message(`unknown admonition type ":::${directive.name}"; rendered as a plain block`, { place: directive.position as never, ruleId: 'unknown-admonition' });
         directive.data = { hName: 'div' };
         return;
       }

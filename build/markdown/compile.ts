@@ -75,18 +75,19 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
   const mdast = processor.parse(file) as MdastRoot;
   const hast = (await processor.run(mdast, file).catch((error: unknown) => {
     // A shape the limits above did not foresee: still one error naming the page, never a bare stack overflow.
-    if (error instanceof RangeError) throw new ContentError(`the page is too deeply nested to compile (${error.message})`, source.displayPath, undefined, 'Flatten its lists, blockquotes and admonitions.');
+    if (error instanceof RangeError) throw new ContentError({ rule: 'markdown', message: `the page is too deeply nested to compile (${error.message})`, file: source.displayPath, fix: 'Flatten its lists, blockquotes and admonitions.' });
     throw error;
   })) as HastRoot;
   const problems = file.messages.map((message) => ({
+    rule: `markdown/${message.ruleId ?? 'compile'}`,
     file: source.displayPath,
     line: message.line ? message.line + source.lineOffset : undefined,
+    column: message.column ?? undefined,
     message: message.reason,
-    fix: message.note,
+    fix: message.note ?? undefined,
     fatal: message.fatal === true,
   }));
-  const fatal = problems.filter((problem) => problem.fatal);
-  throwIfAny(fatal.map((problem) => new ContentError(problem.message, problem.file, problem.line, problem.fix ?? undefined)));
+  throwIfAny(problems.filter((problem) => problem.fatal).map((problem) => new ContentError(problem)));
   return {
     html: toHtml(hast),
     toc: file.data.toc ?? [],

@@ -16,7 +16,7 @@ const ENGINES = { javascript: refuse, js: refuse, coffee: refuse, coffeescript: 
 export function parseFrontMatter(text: string, file: string): { data: Record<string, unknown>; content: string } {
   const language = text.startsWith('---') ? matter.language(text).name : '';
   if (!YAML_NAMES.includes(language.toLowerCase())) {
-    throw new ContentError(`front matter in "${language}" is not allowed`, file, 1, 'Write the front matter as YAML between two --- lines.');
+    throw new ContentError({ rule: 'front-matter', message: `front matter in "${language}" is not allowed`, file, line: 1, fix: 'Write the front matter as YAML between two --- lines.' });
   }
   let parsed: { data: Record<string, unknown>; content: string };
   try {
@@ -25,13 +25,11 @@ export function parseFrontMatter(text: string, file: string): { data: Record<str
   } catch (error) {
     const yamlError = error as { reason?: string; mark?: { line: number } };
     const line = yamlError.mark ? yamlError.mark.line + 2 : 1;
-    throw new ContentError(`malformed front matter: ${yamlError.reason ?? (error as Error).message}`, file, line,
-      'Fix the YAML between the --- lines (quote values that contain ": " or start with a special character).');
+    throw new ContentError({ rule: 'front-matter', message: `malformed front matter: ${yamlError.reason ?? (error as Error).message}`, file, line, fix: 'Fix the YAML between the --- lines (quote values that contain ": " or start with a special character).' });
   }
   if (repeatsACollection(parsed.data)) {
     const line = text.split('\n').findIndex((source) => /(^|[\s:,[{-])\*[^\s,\]}]+/.test(source));
-    throw new ContentError('front matter reuses a list or map through a YAML alias (*name)', file, line + 1,
-      'Write the values out: aliases of lists and maps are refused, as nested ones expand exponentially ("billion laughs").');
+    throw new ContentError({ rule: 'front-matter', message: 'front matter reuses a list or map through a YAML alias (*name)', file, line: line + 1, fix: 'Write the values out: aliases of lists and maps are refused, as nested ones expand exponentially ("billion laughs").' });
   }
   return parsed;
 }

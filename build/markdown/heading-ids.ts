@@ -26,7 +26,7 @@ export function remarkHeadingIds(options: HeadingIdOptions) {
       const id = customId ? customId : slugger.slug(text);
       if (customId) slugger.slug(customId); // reserve it, so a later identical heading is deduplicated
       if (usedIds.has(id)) {
-        file.message(`heading id "${id}" is used twice on this page; links to it reach the first one`, heading.position);
+        file.message(`heading id "${id}" is used twice on this page; links to it reach the first one`, { place: heading.position, ruleId: 'duplicate-heading-id' });
       }
       usedIds.add(id);
       heading.data = { ...heading.data, hProperties: { ...(heading.data?.hProperties ?? {}), id } };

@@ -59,7 +59,7 @@ function resolveGrammar(requested: string, file: VFile, node: Element): string |
   const normalized = requested.toLowerCase();
   if (PLAIN_LANGUAGES.has(normalized)) return undefined;
   const grammar = GRAMMAR_BY_LANGUAGE[normalized];
-  if (!grammar) file.message(`code block language "${requested}" is not highlighted; shown as plain text (known: ${Object.keys(GRAMMAR_BY_LANGUAGE).join(', ')}, text)`, node.position);
+  if (!grammar) file.message(`code block language "${requested}" is not highlighted; shown as plain text (known: ${Object.keys(GRAMMAR_BY_LANGUAGE).join(', ')}, text)`, { place: node.position, ruleId: 'code-language' });
   return grammar;
 }
 

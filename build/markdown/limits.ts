@@ -40,8 +40,7 @@ export function pageLimitProblem(body: string, file: string, lineOffset: number,
 function checkPageLimits(body: string, file: string, lineOffset: number, limits: PageLimits): void {
   const bytes = Buffer.byteLength(body);
   if (bytes > limits.maxPageBytes) {
-    throw new ContentError(`the page is ${size(bytes)}, over the limit of ${size(limits.maxPageBytes)}`, file, undefined,
-      'Split the page into several, or raise maxPageBytes in site.config.ts.');
+    throw new ContentError({ rule: 'page-limits', message: `the page is ${size(bytes)}, over the limit of ${size(limits.maxPageBytes)}`, file, fix: 'Split the page into several, or raise maxPageBytes in site.config.ts.' });
   }
   const inCode = codeFenceTracker();
   let containers = 0;
@@ -51,21 +50,20 @@ function checkPageLimits(body: string, file: string, lineOffset: number, limits:
     if (inCode(line)) return;
     brackets = line.trim() === '' ? 0 : brackets + count(line, '[');
     if (brackets > MAX_BRACKETS_PER_PARAGRAPH) {
-      throw new ContentError(`a paragraph has more than ${MAX_BRACKETS_PER_PARAGRAPH} "[" (link and image openings)`, file, where, 'Split the paragraph, or put the text in a code block.');
+      throw new ContentError({ rule: 'page-limits', message: `a paragraph has more than ${MAX_BRACKETS_PER_PARAGRAPH} "[" (link and image openings)`, file, line: where, fix: 'Split the paragraph, or put the text in a code block.' });
     }
     if (CONTAINER_OPEN.test(line)) containers++;
     else if (CONTAINER_CLOSE.test(line)) containers = Math.max(0, containers - 1);
     const depth = containers + markersAtStart(line) + Math.floor(indentation(line) / 4);
     if (depth > MAX_NESTING) throw tooDeep(file, where);
     if (line.includes('|') && count(line, '|') > MAX_TABLE_COLUMNS) {
-      throw new ContentError(`a table row has more than ${MAX_TABLE_COLUMNS} cells`, file, where, 'Split the table, or turn it into a list.');
+      throw new ContentError({ rule: 'page-limits', message: `a table row has more than ${MAX_TABLE_COLUMNS} cells`, file, line: where, fix: 'Split the table, or turn it into a list.' });
     }
   });
 }
 
 function tooDeep(file: string, line: number): ContentError {
-  return new ContentError(`blockquotes, lists and admonitions are nested more than ${MAX_NESTING} levels deep`, file, line,
-    'Flatten the structure: readers cannot follow that many levels either.');
+  return new ContentError({ rule: 'page-limits', message: `blockquotes, lists and admonitions are nested more than ${MAX_NESTING} levels deep`, file, line, fix: 'Flatten the structure: readers cannot follow that many levels either.' });
 }
 
 function markersAtStart(line: string): number {

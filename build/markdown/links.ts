@@ -33,7 +33,7 @@ export function remarkLinks(context: LinkContext, sourcePath: string) {
       const target = node as Link | Image;
       const line = target.position?.start.line;
       if (isUnsafe(target)) {
-        file.message(`unsafe URL "${target.url.slice(0, 40)}" removed`, target.position);
+        file.message(`unsafe URL "${target.url.slice(0, 40)}" removed`, { place: target.position, ruleId: 'unsafe-url' });
         parent.children.splice(index, 1, ...(node.type === 'link' ? (node as Link).children : []) as never[]);
         return index;
       }
@@ -67,7 +67,7 @@ function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: stri
   if (!/\.mdx?$/.test(linkPath)) return url;
   const permalink = context.permalinkBySourcePath.get(markdownLinkPath(sourcePath, linkPath));
   if (!permalink) {
-    const message = file.message(`link to a missing Markdown file "${linkPath}"`, position);
+    const message = file.message(`link to a missing Markdown file "${linkPath}"`, { place: position, ruleId: 'missing-markdown-file' });
     message.fatal = true;
     message.note = 'Fix the path (it is relative to this file), or create the page.';
     return url;
@@ -101,7 +101,7 @@ function checkImage(image: Image, context: LinkContext, file: VFile): void {
     image.url = context.baseUrl + relative;
     return;
   }
-  const message = file.message(`image "${image.url}" not found in the static folder`, image.position);
+  const message = file.message(`image "${image.url}" not found in the static folder`, { place: image.position, ruleId: 'missing-image' });
   message.fatal = true;
   message.note = `Put the file in static${image.url} or fix the path.`;
 }

@@ -19,7 +19,7 @@ export function rehypeEscapeDisallowedHtml() {
         node.value = value;
         return;
       }
-      file.message(`raw HTML <${disallowed[0] ?? '!'}> is not allowed and is shown as text`, node.position);
+      file.message(`raw HTML <${disallowed[0] ?? '!'}> is not allowed and is shown as text`, { place: node.position, ruleId: 'raw-html' });
       parent.children[index] = { type: 'text', value: node.value } as never;
     });
   };
@@ -50,7 +50,7 @@ export function rehypeSanitizeAttributes() {
       const id = element.properties.id;
       if (typeof id === 'string' && CLOBBERING_ID.test(id)) {
         delete element.properties.id;
-        file.message(`id "${id}" was removed: an id spelled like a DOM property can replace it on window`, element.position);
+        file.message(`id "${id}" was removed: an id spelled like a DOM property can replace it on window`, { place: element.position, ruleId: 'dom-property-id' });
       }
       for (const name of URL_PROPERTIES) {
         const value = element.properties[name];

@@ -22,7 +22,7 @@ function answer(request: Extract<WorkerRequest, { id: number }>): Promise<Worker
     (error: unknown) => {
       const contentErrors = contentErrorsOf(error);
       if (!contentErrors) return { type: 'crashed', id: request.id, message: (error as Error).stack ?? String(error) };
-      const errors = contentErrors.map(({ message, file, line, fix }) => ({ message, file, line, fix }));
+      const errors = contentErrors.map(({ rule, message, file, line, column, fix }) => ({ rule, message, file, line, column, fix }));
       return { type: 'failed', id: request.id, errors };
     },
   );

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import type { DocPagesSetup, DocPageTask, WrittenPage } from './page-writer.ts';
-import { ContentError, contentError } from '../errors.ts';
+import { ContentError, contentError, type ContentErrorInit } from '../errors.ts';
 import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions, type MarkdownSource } from '../markdown/compile.ts';
 import type { RuntimeAssets } from './page-files.ts';
@@ -26,7 +26,7 @@ export type WorkerRequest =
 
 export type WorkerResponse =
   | { type: 'done'; id: number; result: CompiledMarkdown | WrittenPage }
-  | { type: 'failed'; id: number; errors: { message: string; file: string; line?: number; fix?: string }[] }
+  | { type: 'failed'; id: number; errors: ContentErrorInit[] }
   | { type: 'crashed'; id: number; message: string };
 
 const WORKER_SOURCE = fileURLToPath(new URL('./worker.ts', import.meta.url));
@@ -196,7 +196,7 @@ export class WorkerPool {
     this.waiting.delete(response.id);
     if (!waiter) return;
     if (response.type === 'done') waiter.resolve(response.result as never);
-    else if (response.type === 'failed') waiter.reject(contentError(response.errors.map((error) => new ContentError(error.message, error.file, error.line, error.fix))));
+    else if (response.type === 'failed') waiter.reject(contentError(response.errors.map((error) => new ContentError(error))));
     else waiter.reject(new Error(`A worker thread crashed: ${response.message}`));
   }
 

@@ -176,7 +176,7 @@ export function listenOn(server: http.Server, port: number, host: string): Promi
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const problem = error.code === 'EADDRINUSE' ? 'is in use' : error.code === 'EACCES' ? 'needs administrator rights' : `cannot be opened (${error.message})`;
-      reject(new ContentError(`port ${port} on ${host} ${problem}`, '--port', undefined, 'Stop the other server, or pass another port, for example --port 3001.'));
+      reject(new ContentError({ rule: 'cli', message: `port ${port} on ${host} ${problem}`, file: '--port', fix: 'Stop the other server, or pass another port, for example --port 3001.' }));
     });
     server.listen(port, host, () => resolve());
   });
@@ -185,6 +185,6 @@ export function listenOn(server: http.Server, port: number, host: string): Promi
 /** A `--port` value: a whole number from 0 to 65535. */
 export function portOption(value: string): number {
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new ContentError(`"${value}" is not a port number`, '--port', undefined, 'Pass a whole number from 0 to 65535, for example --port 3000.');
+  if (!/^\d+$/.test(value) || port > 65535) throw new ContentError({ rule: 'cli', message: `"${value}" is not a port number`, file: '--port', fix: 'Pass a whole number from 0 to 65535, for example --port 3000.' });
   return port;
 }

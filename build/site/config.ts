@@ -25,7 +25,7 @@ export function validateConfig(raw: unknown, file: string): SiteConfig {
 
 function configError(issue: v.BaseIssue<unknown>, file: string): ContentError {
   const { path: field, problem, fix } = describeIssue(issue, CONFIG_SCHEMA, 'Remove it, or correct its spelling (docs/authoring.md lists the fields).');
-  return new ContentError(`${field ? `"${field}"` : 'the default export'} ${problem}`, file, undefined, fix);
+  return new ContentError({ rule: 'config', message: `${field ? `"${field}"` : 'the default export'} ${problem}`, file, fix });
 }
 
 function validateNavbarItem(raw: unknown, index: number, file: string): NavbarItem {
@@ -33,17 +33,16 @@ function validateNavbarItem(raw: unknown, index: number, file: string): NavbarIt
   const type = (item.type as string | undefined) ?? 'default';
   const name = `navbar item ${index + 1}${typeof item.label === 'string' ? ` ("${item.label}")` : ''}`;
   if (!NAVBAR_ITEM_TYPES.includes(type)) {
-    throw new ContentError(`${name} has unknown type "${type}"`, file, undefined,
-      `Use one of: ${NAVBAR_ITEM_TYPES.join(', ')} (a plain link needs no type, only "to" or "href").`);
+    throw new ContentError({ rule: 'config', message: `${name} has unknown type "${type}"`, file, fix: `Use one of: ${NAVBAR_ITEM_TYPES.join(', ')} (a plain link needs no type, only "to" or "href").` });
   }
   if (type === 'doc' && typeof item.docId !== 'string') {
-    throw new ContentError(`${name} of type "doc" has no docId`, file, undefined, 'Add docId: the id of the doc it links to.');
+    throw new ContentError({ rule: 'config', message: `${name} of type "doc" has no docId`, file, fix: 'Add docId: the id of the doc it links to.' });
   }
   if (type === 'default' && typeof item.to !== 'string' && typeof item.href !== 'string') {
-    throw new ContentError(`${name} has neither "to" nor "href"`, file, undefined, 'Add to (a page of this site) or href (an external URL).');
+    throw new ContentError({ rule: 'config', message: `${name} has neither "to" nor "href"`, file, fix: 'Add to (a page of this site) or href (an external URL).' });
   }
   if ((type === 'doc' || type === 'default') && typeof item.label !== 'string') {
-    throw new ContentError(`${name} has no label`, file, undefined, 'Add label: the text shown in the navbar.');
+    throw new ContentError({ rule: 'config', message: `${name} has no label`, file, fix: 'Add label: the text shown in the navbar.' });
   }
   return { ...item, type } as NavbarItem;
 }

@@ -30,8 +30,7 @@ export type DocCache = Map<string, { bytes: Buffer; routeBasePath: string; doc: 
 
 export function collectDocs(docsDir: string, routeBasePath = '/', cache?: DocCache): Doc[] {
   if (!isDirectory(docsDir)) {
-    throw new ContentError('docs folder not found', displayPath(docsDir), undefined,
-      'Create the folder, or point docs.path in site.config.ts (or --docs) at your Markdown folder.');
+    throw new ContentError({ rule: 'docs', message: 'docs folder not found', file: displayPath(docsDir), fix: 'Create the folder, or point docs.path in site.config.ts (or --docs) at your Markdown folder.' });
   }
   const errors: ContentError[] = [];
   const docs: Doc[] = [];
@@ -62,7 +61,7 @@ function parseDoc(docsDir: string, file: string, bytes: Buffer, routeBasePath: s
   const shownPath = displayPath(file);
   const text = decodeUtf8(bytes, shownPath);
   if (text.trim() === '') {
-    throw new ContentError('the file is empty', shownPath, 1, 'Write the page (front matter with a title, then Markdown), or delete the file.');
+    throw new ContentError({ rule: 'docs', message: 'the file is empty', file: shownPath, line: 1, fix: 'Write the page (front matter with a title, then Markdown), or delete the file.' });
   }
   const { data, content } = parseFrontMatter(text, shownPath);
   const frontMatter = validateFrontMatter(data, shownPath);
@@ -88,7 +87,7 @@ function decodeUtf8(bytes: Buffer, file: string): string {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
     const line = firstInvalidUtf8Line(bytes);
-    throw new ContentError('the file is not valid UTF-8', file, line, 'Save the file with UTF-8 encoding.');
+    throw new ContentError({ rule: 'docs', message: 'the file is not valid UTF-8', file, line, fix: 'Save the file with UTF-8 encoding.' });
   }
 }
 
@@ -171,10 +170,10 @@ function findDuplicates(docs: Doc[]): ContentError[] {
   const byRoute = new Map<string, Doc>();
   for (const doc of docs) {
     const sameId = byId.get(doc.id);
-    if (sameId) errors.push(new ContentError(`duplicate doc id "${doc.id}", also used by ${sameId.displayPath}`, doc.displayPath, undefined, 'Give one of them another file name or front-matter id.'));
+    if (sameId) errors.push(new ContentError({ rule: 'docs', message: `duplicate doc id "${doc.id}", also used by ${sameId.displayPath}`, file: doc.displayPath, fix: 'Give one of them another file name or front-matter id.' }));
     const routeKey = doc.permalink.replace(/\/$/, '') || '/';
     const sameRoute = byRoute.get(routeKey);
-    if (sameRoute) errors.push(new ContentError(`duplicate route "${doc.permalink}", also produced by ${sameRoute.displayPath}`, doc.displayPath, undefined, 'Change the slug of one of them.'));
+    if (sameRoute) errors.push(new ContentError({ rule: 'docs', message: `duplicate route "${doc.permalink}", also produced by ${sameRoute.displayPath}`, file: doc.displayPath, fix: 'Change the slug of one of them.' }));
     byId.set(doc.id, doc);
     byRoute.set(routeKey, doc);
   }

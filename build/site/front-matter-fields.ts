@@ -25,22 +25,19 @@ export function validateFrontMatter(data: Record<string, unknown>, file: string)
   if (!result.success) {
     throw contentError(result.issues.map((issue) => {
       const { path, problem, fix } = describeIssue(issue, FRONT_MATTER_SCHEMA, 'Remove it.');
-      return new ContentError(`front matter "${path}" ${problem}`, file, frontMatterLine(path.split('.')[0], file), fix);
+      return new ContentError({ rule: 'front-matter', message: `front matter "${path}" ${problem}`, file, line: frontMatterLine(path.split('.')[0], file), fix });
     }));
   }
   const frontMatter = result.output;
   const { id, slug } = frontMatter;
   if (id?.includes('/')) {
-    throw new ContentError(`front matter "id" must not contain "/" (got "${id}")`, file, frontMatterLine('id', file),
-      'Use the file name part only; the folder is added automatically.');
+    throw new ContentError({ rule: 'front-matter', message: `front matter "id" must not contain "/" (got "${id}")`, file, line: frontMatterLine('id', file), fix: 'Use the file name part only; the folder is added automatically.' });
   }
   if (slug !== undefined && !/^[\w\-./~%]*$/.test(slug)) {
-    throw new ContentError(`front matter "slug" "${slug}" is not a valid URL path`, file, frontMatterLine('slug', file),
-      'Use letters, digits, "-", "_", "." and "/" only, for example "/tutorials/index" or "my-page".');
+    throw new ContentError({ rule: 'front-matter', message: `front matter "slug" "${slug}" is not a valid URL path`, file, line: frontMatterLine('slug', file), fix: 'Use letters, digits, "-", "_", "." and "/" only, for example "/tutorials/index" or "my-page".' });
   }
   if (slug?.split('/').includes('..')) {
-    throw new ContentError(`front matter "slug" "${slug}" has a ".." segment`, file, frontMatterLine('slug', file),
-      'Write the slug as a path from the docs root without "..", for example "/guides/setup".');
+    throw new ContentError({ rule: 'front-matter', message: `front matter "slug" "${slug}" has a ".." segment`, file, line: frontMatterLine('slug', file), fix: 'Write the slug as a path from the docs root without "..", for example "/guides/setup".' });
   }
   return frontMatter;
 }

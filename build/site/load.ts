@@ -102,7 +102,7 @@ function resolvePaths(options: SiteOptions, config: SiteConfig) {
 function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: ResolvedSidebars, configFile: string): Warning[] {
   const ids = new Set(docs.map((doc) => doc.id));
   const errors = config.navbar.items.flatMap((item, index) => item.type === 'doc' && !ids.has(item.docId)
-    ? [new ContentError(`navbar item ${index + 1} ("${item.label}") links to the doc "${item.docId}", which does not exist`, configFile, undefined, 'Fix docId, or create the doc.')]
+    ? [new ContentError({ rule: 'config', message: `navbar item ${index + 1} ("${item.label}") links to the doc "${item.docId}", which does not exist`, file: configFile, fix: 'Fix docId, or create the doc.' })]
     : []);
   throwIfAny(errors);
   if (!config.docs.warnOnDocsOutsideSidebar) return [];

@@ -21,7 +21,7 @@ export async function loadModuleDefault(file: string): Promise<unknown> {
       module, module.exports, requireFromFile, file, path.dirname(file),
     );
   } catch (error) {
-    throw new ContentError(`could not evaluate: ${(error as Error).message}`, relative(file), undefined, 'Fix the error in this file.');
+    throw new ContentError({ rule: 'module', message: `could not evaluate: ${(error as Error).message}`, file: relative(file), fix: 'Fix the error in this file.' });
   }
   return module.exports.default ?? module.exports;
 }
@@ -30,7 +30,7 @@ function readSource(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch {
-    throw new ContentError('file not found', relative(file), undefined, 'Create it, or pass the right path.');
+    throw new ContentError({ rule: 'module', message: 'file not found', file: relative(file), fix: 'Create it, or pass the right path.' });
   }
 }
 
@@ -40,7 +40,7 @@ async function compile(file: string, source: string): Promise<string> {
     return (await transform(source, { loader, format: 'cjs', sourcefile: file, target: 'node20' })).code;
   } catch (error) {
     const first = (error as { errors?: { text: string; location?: { line: number } }[] }).errors?.[0];
-    throw new ContentError(`syntax error: ${first?.text ?? (error as Error).message}`, relative(file), first?.location?.line, 'Fix the syntax error.');
+    throw new ContentError({ rule: 'module', message: `syntax error: ${first?.text ?? (error as Error).message}`, file: relative(file), line: first?.location?.line, fix: 'Fix the syntax error.' });
   }
 }
 

@@ -29,8 +29,7 @@ export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], stat
   for (const doc of docs) {
     for (const file of pageFiles(doc.permalink)) {
       const other = claims.find((claim) => overlaps(claim.file, file));
-      if (other) errors.push(new ContentError(`route "${doc.permalink}" writes ${file}, where ${other.source} is written`, doc.displayPath, undefined,
-        'Give the doc another slug (front matter "slug"), or rename the other file.'));
+      if (other) errors.push(new ContentError({ rule: 'routes', message: `route "${doc.permalink}" writes ${file}, where ${other.source} is written`, file: doc.displayPath, fix: 'Give the doc another slug (front matter "slug"), or rename the other file.' }));
     }
   }
   return errors;

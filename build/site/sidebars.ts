@@ -29,7 +29,7 @@ export async function loadSidebars(file: string, docs: Doc[]): Promise<ResolvedS
   const shownPath = path.relative(process.cwd(), file) || file;
   const raw = await loadModuleDefault(file);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new ContentError('the sidebars file must export an object of named sidebars', shownPath, undefined, 'Export { sidebarName: [items] } as default (or module.exports).');
+    throw new ContentError({ rule: 'sidebars', message: 'the sidebars file must export an object of named sidebars', file: shownPath, fix: 'Export { sidebarName: [items] } as default (or module.exports).' });
   }
   return resolveSidebars(raw as Record<string, unknown>, docs, shownPath);
 }
@@ -139,6 +139,6 @@ class SidebarResolver {
   }
 
   private error(problem: string, fix: string): ContentError {
-    return new ContentError(`sidebar "${this.sidebarName}" ${problem}`, this.file, undefined, fix);
+    return new ContentError({ rule: 'sidebars', message: `sidebar "${this.sidebarName}" ${problem}`, file: this.file, fix });
   }
 }

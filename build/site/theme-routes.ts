@@ -25,7 +25,7 @@ function readJson(projectRoot: string, file: string): Record<string, unknown> {
   } catch (error) {
     const position = /position (\d+)/.exec((error as Error).message);
     const line = position ? text.slice(0, Number(position[1])).split('\n').length : undefined;
-    throw new ContentError(`invalid JSON: ${(error as Error).message}`, file, line, 'Fix the JSON syntax.');
+    throw new ContentError({ rule: 'theme-pages', message: `invalid JSON: ${(error as Error).message}`, file, line, fix: 'Fix the JSON syntax.' });
   }
 }
 
@@ -34,7 +34,7 @@ function readErrorCodes(projectRoot: string, file: string): Record<string, strin
   const codes = readJson(projectRoot, file);
   for (const [code, message] of Object.entries(codes)) {
     if (!/^\d+$/.test(code) || typeof message !== 'string' || message.trim() === '') {
-      throw new ContentError(`entry "${code}" is not a numeric code with a message string`, file, undefined, 'Write each entry as "N": "message".');
+      throw new ContentError({ rule: 'theme-pages', message: `entry "${code}" is not a numeric code with a message string`, file, fix: 'Write each entry as "N": "message".' });
     }
   }
   return codes as Record<string, string>;

@@ -65,7 +65,7 @@ test('a doc in no sidebar is warned about only with docs.warnOnDocsOutsideSideba
 test('an unknown code block language is a warning with the line, and the build succeeds', async () => {
   const run = await buildSiteFolder({ 'docs/guide.md': '# Guide\n\n```brainfuck\n+++.\n```\n' });
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stderr, /^warning: docs\/guide\.md:3: code block language "brainfuck" is not highlighted; shown as plain text \(known: .+\)$/m);
+  assert.match(run.stderr, /^warning: docs\/guide\.md:3:1: code block language "brainfuck" is not highlighted; shown as plain text \(known: .+\)$/m);
 });
 
 test('a front-matter id with a slash fails with the file and line', async () => {

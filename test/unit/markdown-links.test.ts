@@ -17,7 +17,7 @@ test('links to Markdown files become routes, keeping the anchor', async () => {
 test('a link to a missing Markdown file fails with the file and line', async () => {
   await assert.rejects(compile('Intro.\n\nSee [this](./missing.md).', permalinks), (error: unknown) => {
     assert.ok(error instanceof ContentError);
-    assert.equal(error.format(), 'content/docs/page.md:3: link to a missing Markdown file "./missing.md"\n  → Fix the path (it is relative to this file), or create the page.');
+    assert.equal(error.format(), 'content/docs/page.md:3:5: link to a missing Markdown file "./missing.md"\n  → Fix the path (it is relative to this file), or create the page.');
     return true;
   });
 });
@@ -27,7 +27,7 @@ test('an image from the static folder resolves; a missing one fails', async () =
   assert.match(toHtml(await compile('![Logo](/img/logo.svg)', {}, [staticDir])), /<img src="\/img\/logo\.svg" alt="Logo" loading="lazy">/);
   await assert.rejects(compile('![Logo](/img/nope.png)', {}, [staticDir]), (error: unknown) => {
     assert.ok(error instanceof ContentError);
-    assert.match(error.format(), /page\.md:1: image "\/img\/nope\.png" not found in the static folder/);
+    assert.match(error.format(), /page\.md:1:1: image "\/img\/nope\.png" not found in the static folder/);
     return true;
   });
 });
