@@ -5,7 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ContentError } from '../errors.ts';
+import { ContentError, formatProblem } from '../errors.ts';
+import { brokenLinkError } from './policy.ts';
 import {
   checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource,
   type BrokenLink, type LinkSources, type PageLinkIndex,
@@ -74,6 +75,8 @@ function jsonReport(result: CheckLinksResult) {
   return {
     counts: { pages: result.pages, links: result.checked, broken: result.broken.length, external: result.external.length },
     broken: result.broken,
+    /** The same links in the error model the build and watch mode report with. */
+    problems: result.broken.map(brokenLinkError).map(({ rule, file, line, message, fix }) => ({ rule, file, line, message, fix, text: formatProblem({ file, line, message, fix }) })),
     external: result.external,
     externalFetched: result.externalFetched,
     sourceMap: result.hasSourceMap,

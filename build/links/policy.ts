@@ -8,14 +8,16 @@ import type { SiteConfig } from '../../src/shared/types.ts';
 
 export const BROKEN_LINK_FIX = 'Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.';
 
+/** A broken link in the error model: `dead link /x` in the Markdown file and line that wrote it. */
+export function brokenLinkError(link: BrokenLink): ContentError {
+  return new ContentError({ rule: `links/${link.kind}`, message: brokenLinkProblem(link), file: link.source, line: link.line, fix: BROKEN_LINK_FIX });
+}
+
 /** One content error per link; its message is the build's report: a line per link, then a summary. */
 export class BrokenLinksError extends ContentErrors {
   constructor(readonly links: BrokenLink[]) {
     const lines = links.map(formatBrokenLink);
-    super(
-      links.map((link) => new ContentError({ rule: 'links', message: brokenLinkProblem(link), file: link.source, line: link.line, fix: BROKEN_LINK_FIX })),
-      `${lines.join('\n')}\n${links.length} broken link${links.length === 1 ? '' : 's'} found. ${BROKEN_LINK_FIX}`,
-    );
+    super(links.map(brokenLinkError), `${lines.join('\n')}\n${links.length} broken link${links.length === 1 ? '' : 's'} found. ${BROKEN_LINK_FIX}`);
     this.name = 'BrokenLinksError';
   }
 }

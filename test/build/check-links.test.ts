@@ -95,12 +95,17 @@ test('--json prints a machine-readable report', async () => {
   const run = await runCli(['check-links', '--dir', outDir, '--json']);
   assert.equal(run.code, 1, run.stderr);
   const report = JSON.parse(run.stdout);
-  assert.deepEqual(Object.keys(report).sort(), ['broken', 'counts', 'elapsedMs', 'external', 'externalFetched', 'sourceMap']);
+  assert.deepEqual(Object.keys(report).sort(), ['broken', 'counts', 'elapsedMs', 'external', 'externalFetched', 'problems', 'sourceMap']);
   assert.deepEqual({ ...report.counts, links: typeof report.counts.links }, { pages: 3, links: 'number', broken: 2, external: 2 });
   assert.ok(report.counts.links >= 6, 'every internal link of the fixture is counted');
   assert.deepEqual(report.broken, [
     { href: '/no-such-page', kind: 'page', source: sourceFile('intro.md'), line: 8, page: '/intro' },
     { href: '/guide#no-such-section', kind: 'anchor', source: sourceFile('intro.md'), line: 9, page: '/intro' },
+  ]);
+  const fix = 'Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.';
+  assert.deepEqual(report.problems, [
+    { rule: 'links/page', file: sourceFile('intro.md'), line: 8, message: 'dead link /no-such-page', fix, text: `${sourceFile('intro.md')}:8: dead link /no-such-page\n  → ${fix}` },
+    { rule: 'links/anchor', file: sourceFile('intro.md'), line: 9, message: 'broken anchor /guide#no-such-section', fix, text: `${sourceFile('intro.md')}:9: broken anchor /guide#no-such-section\n  → ${fix}` },
   ]);
   assert.deepEqual(report.external, [`${origin}/missing`, `${origin}/ok`]);
   assert.equal(report.externalFetched, false);
