@@ -78,12 +78,14 @@ class SidebarResolver {
       case 'doc':
       case 'ref':
         if (typeof entry.id !== 'string') {
-          const where = trail.length > 0 ? ` in category "${trail.map((category) => category.label).join(' › ')}"` : '';
-          throw this.error(`has a ${entry.type} item without an id${where}: ${JSON.stringify(item)}`, 'Add id: the id of the doc it shows (its path below the docs folder without ".md").');
+          throw this.error(`has a ${entry.type} item without an id${this.where(trail)}: ${JSON.stringify(item)}`, 'Add id: the id of the doc it shows (its path below the docs folder without ".md").');
         }
         return this.resolveDoc(entry.id, entry.label as string | undefined, trail);
       case 'link':
-        return { type: 'link', label: String(entry.label), href: String(entry.href) };
+        if (typeof entry.label !== 'string' || typeof entry.href !== 'string') {
+          throw this.error(`has a link item without a label or href${this.where(trail)}: ${JSON.stringify(item)}`, 'Give a link item both label and href (strings).');
+        }
+        return { type: 'link', label: entry.label, href: entry.href };
       case 'category':
         return this.resolveCategory(entry, trail);
       case undefined: {
@@ -107,7 +109,8 @@ class SidebarResolver {
   }
 
   private resolveCategory(entry: Record<string, unknown>, trail: SidebarPlacement['categories']): SidebarItem {
-    const label = String(entry.label);
+    if (typeof entry.label !== 'string') throw this.error(`has a category without a label${this.where(trail)}`, 'Give the category a label (a string).');
+    const label = entry.label;
     const link = entry.link as { type?: string; id?: string } | undefined;
     const linkedDoc = link?.type === 'doc' && link.id ? this.docsById.get(link.id) : undefined;
     if (link?.type === 'doc' && !linkedDoc) throw this.error(`category "${label}" links to the doc "${link.id}", which does not exist`, 'Fix the link id.');
@@ -136,6 +139,11 @@ class SidebarResolver {
         next: next && { label: next.label, href: next.doc.permalink },
       });
     });
+  }
+
+  /** ` in category "A › B"` for an item below the top level of the sidebar. */
+  private where(trail: SidebarPlacement['categories']): string {
+    return trail.length > 0 ? ` in category "${trail.map((category) => category.label).join(' › ')}"` : '';
   }
 
   private error(problem: string, fix: string): ContentError {

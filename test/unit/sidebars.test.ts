@@ -78,3 +78,10 @@ test('a sidebars file exporting a Promise gets the sidebars it resolves to, not 
   const { sidebars } = await load('sidebars.js', "module.exports = Promise.resolve({ main: ['intro'] });");
   assert.deepEqual(sidebars.main, [{ type: 'link', label: 'Start here', href: '/intro' }]);
 });
+
+test('a link item without href and a category without label are named, not rendered as "undefined"', async () => {
+  assert.equal(await loadError("module.exports = { main: ['intro', { type: 'category', label: 'Guide', items: [{ type: 'link', label: 'Redux' }] }] };"),
+    'sidebars.js: sidebar "main" has a link item without a label or href in category "Guide": {"type":"link","label":"Redux"}\n  → Give a link item both label and href (strings).');
+  assert.equal(await loadError("module.exports = { main: [{ type: 'category', items: ['intro'] }] };"),
+    'sidebars.js: sidebar "main" has a category without a label\n  → Give the category a label (a string).');
+});
