@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseFlags, UsageError, type CommandSpec, type Flag, type FlagValues } from './args.ts';
 import { buildSite } from '../build.ts';
 import { BrokenLinksError } from '../links/policy.ts';
 import { runCheckLinks } from '../links/check-built-site.ts';
@@ -17,27 +17,60 @@ import { createStaticServer, listenOn, portOption } from '../serve/static-server
 
 process.env.NODE_ENV ??= 'production';
 
+const SITE_FLAGS = {
+  docs: { type: 'string', value: '<dir>', description: 'a Docusaurus docs folder to build instead of the config\'s' },
+  sidebars: { type: 'string', value: '<file>', description: 'the sidebars file for --docs' },
+  static: { type: 'string', value: '<dir>', description: 'the static folder (default static, or static/ beside --docs)' },
+  config: { type: 'string', value: '<file>', description: 'the site config (default site.config.ts; --docs alone needs none)' },
+} satisfies Record<string, Flag>;
+
+const SERVER_FLAGS = {
+  port: { type: 'string', value: '<n>', default: '3000', description: 'the port to listen on (0: any free port)' },
+  host: { type: 'string', value: '<name>', default: 'localhost', description: 'the host name to listen on' },
+} satisfies Record<string, Flag>;
+
+const BUILD = {
+  usage: 'npm run build --',
+  summary: 'Builds the site into a static folder; the folder is replaced only if the whole build succeeds.',
+  flags: { ...SITE_FLAGS, out: { type: 'string', value: '<dir>', description: 'the output folder (default dist)' }, 'no-search': { type: 'boolean', description: 'leave out the search index' } },
+} satisfies CommandSpec;
+
+const START = {
+  usage: 'npm start --',
+  summary: 'Builds the site, serves it on this machine and rebuilds what each saved change touches; open tabs reload.',
+  flags: { ...SITE_FLAGS, ...SERVER_FLAGS, 'dev-dir': { type: 'string', value: '<dir>', description: 'watch mode\'s working folder (default .dev-dist)' } },
+} satisfies CommandSpec;
+
+const SERVE = {
+  usage: 'npm run serve --',
+  summary: 'Serves a built site as a static host would (clean URLs, 404.html, _headers).',
+  flags: { ...SERVER_FLAGS, dir: { type: 'string', value: '<dir>', default: 'dist', description: 'the built site' } },
+} satisfies CommandSpec;
+
+const CHECK_LINKS = {
+  usage: 'npm run check-links --',
+  summary: 'Checks the links of a built site without rebuilding it, naming the Markdown file and line of each broken one.',
+  flags: {
+    dir: { type: 'string', value: '<dir>', default: 'dist', description: 'the built site' },
+    json: { type: 'boolean', description: 'print a machine-readable report' },
+    external: { type: 'boolean', description: 'also fetch external http(s) links' },
+  },
+} satisfies CommandSpec;
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
-  build: runBuild,
-  start: runStart,
-  serve: runServe,
-  'check-links': runCheckLinks,
+  build: (args) => withFlags('build', BUILD, args, runBuild),
+  start: (args) => withFlags('start', START, args, runStart),
+  serve: (args) => withFlags('serve', SERVE, args, runServe),
+  'check-links': (args) => withFlags('check-links', CHECK_LINKS, args, runCheckLinks),
 };
 
+async function withFlags<F extends Record<string, Flag>>(name: string, spec: CommandSpec<F>, args: string[], run: (values: FlagValues<F>) => Promise<void>): Promise<void> {
+  const values = parseFlags(name, spec, args);
+  if (values) await run(values);
+}
+
 /** `npm start`: build, serve on localhost, rebuild what a change touches, reload open tabs. */
-async function runStart(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string', default: '3000' },
-      host: { type: 'string', default: 'localhost' },
-      docs: { type: 'string' },
-      sidebars: { type: 'string' },
-      static: { type: 'string' },
-      config: { type: 'string' },
-      'dev-dir': { type: 'string' },
-    },
-  });
+async function runStart(values: FlagValues<typeof START.flags>): Promise<void> {
   const server = await startDevServer({
     projectRoot: process.cwd(),
     port: portOption(values.port),
@@ -52,8 +85,7 @@ async function runStart(args: string[]): Promise<void> {
 }
 
 /** `npm run serve`: the built `dist/` as a static host would serve it. */
-async function runServe(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { port: { type: 'string', default: '3000' }, host: { type: 'string', default: 'localhost' }, dir: { type: 'string', default: 'dist' } } });
+async function runServe(values: FlagValues<typeof SERVE.flags>): Promise<void> {
   const port = portOption(values.port);
   const root = path.resolve(values.dir);
   if (!existsSync(path.join(root, 'index.html'))) {
@@ -66,18 +98,7 @@ async function runServe(args: string[]): Promise<void> {
   console.log(`Serving ${values.dir} at http://${values.host}:${(server.address() as AddressInfo).port}/`);
 }
 
-async function runBuild(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      docs: { type: 'string' },
-      sidebars: { type: 'string' },
-      out: { type: 'string' },
-      static: { type: 'string' },
-      config: { type: 'string' },
-      'no-search': { type: 'boolean' },
-    },
-  });
+async function runBuild(values: FlagValues<typeof BUILD.flags>): Promise<void> {
   const result = await buildSite({
     projectRoot: process.cwd(),
     docsDir: values.docs,
@@ -93,7 +114,8 @@ async function runBuild(args: string[]): Promise<void> {
 }
 
 function reportError(error: unknown): void {
-  if (error instanceof BrokenLinksError) console.error(error.message);
+  if (error instanceof UsageError) console.error(`error: ${error.message}`);
+  else if (error instanceof BrokenLinksError) console.error(error.message);
   else if (error instanceof ContentErrors) console.error(`error: ${error.message}`);
   else if (error instanceof ContentError) console.error(`error: ${error.format()}`);
   else if (isFileSystemError(error)) console.error(`error: ${describeFileSystemError(error)}`);

@@ -4,7 +4,6 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ContentError, formatProblem } from '../errors.ts';
 import { brokenLinkError } from './policy.ts';
 import {
@@ -37,8 +36,8 @@ export interface CheckLinksResult {
 const EXTERNAL_TIMEOUT_MS = 5000;
 const EXTERNAL_CONCURRENCY = 4;
 
-export async function runCheckLinks(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { dir: { type: 'string', default: 'dist' }, json: { type: 'boolean' }, external: { type: 'boolean' } } });
+/** `npm run check-links` with its parsed flags. */
+export async function runCheckLinks(values: { dir: string; json?: boolean; external?: boolean }): Promise<void> {
   const result = await checkBuiltSite({ dir: path.resolve(values.dir), external: values.external });
   if (values.json) {
     console.log(JSON.stringify(jsonReport(result), null, 2));

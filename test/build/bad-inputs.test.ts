@@ -89,5 +89,42 @@ test('a syntax error in the site config stops the CLI with exit code 1, naming t
 test('an unknown CLI command exits with code 2', async () => {
   const run = await runCli(['publish']);
   assert.equal(run.code, 2);
-  assert.match(run.stderr, /^error: unknown command "publish"\. Use one of: build, /);
+  assert.equal(run.stderr.trim(), 'error: unknown command "publish". Use one of: build, start, serve, check-links.');
+});
+
+test('an unknown flag, a flag without its value, or a stray argument is one line and exit code 1, not a stack trace', async () => {
+  const cases: [string[], string][] = [
+    [['build', '--nope'], 'error: unknown option --nope for "build". Run with --help to see the options.'],
+    [['serve', '--port'], 'error: option --port needs a value for "serve". Run with --help to see the options.'],
+    [['check-links', 'dist'], 'error: unexpected argument "dist" for "check-links". Run with --help to see the options.'],
+  ];
+  for (const [args, stderr] of cases) {
+    const run = await runCli(args);
+    assert.deepEqual([run.code, run.stderr.trim()], [1, stderr], args.join(' '));
+  }
+});
+
+test('--help lists every flag of each command and builds nothing', async () => {
+  const build = await runCli(['build', '--help'], tempTree({}));
+  assert.equal(build.code, 0);
+  assert.equal(build.stdout.trim(), [
+    'Usage: npm run build -- [options]',
+    '',
+    'Builds the site into a static folder; the folder is replaced only if the whole build succeeds.',
+    '',
+    'Options:',
+    '  --docs <dir>       a Docusaurus docs folder to build instead of the config\'s',
+    '  --sidebars <file>  the sidebars file for --docs',
+    '  --static <dir>     the static folder (default static, or static/ beside --docs)',
+    '  --config <file>    the site config (default site.config.ts; --docs alone needs none)',
+    '  --out <dir>        the output folder (default dist)',
+    '  --no-search        leave out the search index',
+    '  -h, --help         show this help',
+  ].join('\n'));
+  for (const [command, flags] of [['start', ['--port', '--host', '--dev-dir', '--docs']], ['serve', ['--port', '--host', '--dir']], ['check-links', ['--dir', '--json', '--external']]] as const) {
+    const run = await runCli([command, '-h']);
+    assert.equal(run.code, 0, command);
+    assert.match(run.stdout, new RegExp(`^Usage: npm (run )?${command === 'start' ? 'start' : command} -- \\[options\\]`), command);
+    for (const flag of flags) assert.match(run.stdout, new RegExp(`^  ${flag}\\b`, 'm'), `${command} ${flag}`);
+  }
 });
