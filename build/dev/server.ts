@@ -164,12 +164,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   watcher.on('error', (error) => logError(`warning: file watcher: ${(error as Error).message}`));
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
 
-  /** The docs folder, sidebars, static folder and page data named by the config, once known. */
+  /** The docs folder, sidebars (and the files config and sidebars import), static folder and page data named by the config, once known. */
   function watchModelPaths(): void {
     const model = site.model;
     if (!model) return;
     const pages = [model.config.pages.home, model.config.pages.errors].filter((file): file is string => typeof file === 'string');
-    const wanted = [model.paths.docsDir, model.paths.sidebarsFile, path.resolve(projectRoot, model.paths.configFile), ...model.paths.staticDirs, ...pages.map((file) => path.resolve(projectRoot, file))];
+    const wanted = [model.paths.docsDir, model.paths.sidebarsFile, path.resolve(projectRoot, model.paths.configFile), ...model.moduleFiles, ...model.paths.staticDirs, ...pages.map((file) => path.resolve(projectRoot, file))];
     const added = wanted.filter((file) => !watched.has(file) && ![...watched].some((dir) => file.startsWith(dir + path.sep)) && existsSync(file));
     for (const file of added) watched.add(file);
     if (added.length > 0) watcher.add(added);

@@ -8,9 +8,9 @@ import type { NavbarItem, SiteConfig } from '../../src/shared/types.ts';
 
 const NAVBAR_ITEM_TYPES = ['doc', 'default', 'search', 'colorMode'];
 
-/** Loads and validates `site.config.ts`; every problem names the file and the field. */
-export async function loadConfig(file: string): Promise<SiteConfig> {
-  const raw = await loadModuleDefault(file);
+/** Loads and validates `site.config.ts`; every problem names the file and the field. The files it is made of are added to `files`. */
+export async function loadConfig(file: string, files?: Set<string>): Promise<SiteConfig> {
+  const raw = await loadModuleDefault(file, files);
   return validateConfig(raw, path.relative(process.cwd(), file) || file);
 }
 

@@ -43,26 +43,29 @@ export interface SiteSources {
   themeRoutes: RouteData[];
   /** Where `/` forwards when no page owns it. */
   homeRedirect: string | undefined;
+  /** The config and sidebars files and every local file they import (watch mode watches them). */
+  moduleFiles: string[];
   generatedCss: string;
 }
 
 /** Loads the site; watch mode passes the same `docCache` every time, so unchanged files are not parsed again. */
 export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?: DocCache): Promise<SiteSources> {
-  const config = await timer.run('load config', () => resolveConfig(options));
+  const moduleFiles = new Set<string>();
+  const config = await timer.run('load config', () => resolveConfig(options, moduleFiles));
   const paths = resolvePaths(options, config);
   const docs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath, docCache));
   if (config.docs.showLastUpdateTime) {
     const times = lastUpdatedTimes(paths.docsDir, docs.map((doc) => doc.sourcePath));
     for (const doc of docs) doc.lastUpdatedMs = times.get(doc.sourcePath);
   }
-  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs));
+  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs, moduleFiles));
   const warnings = checkDocsAgainstConfig(config, docs, sidebars, paths.configFile);
   const routes = themeRoutes(config, options.projectRoot);
   throwIfAny(findOutputCollisions(docs, routes, paths.staticDirs));
   const homeRedirect = homeRedirectTarget(sidebars, docs, routes);
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
   const site = siteData(config, new Map(docs.map((doc) => [doc.id, doc.permalink])), homeRedirect ?? config.baseUrl, sidebars.placementByDocId);
-  return { config, paths, docs, sidebars, warnings, site, themeRoutes: routes, homeRedirect, generatedCss: announcementCss(config) };
+  return { config, paths, docs, sidebars, warnings, site, themeRoutes: routes, homeRedirect, moduleFiles: [...moduleFiles], generatedCss: announcementCss(config) };
 }
 
 /** What every doc is compiled with. */
@@ -80,10 +83,10 @@ export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs
   };
 }
 
-async function resolveConfig(options: SiteOptions): Promise<SiteConfig> {
+async function resolveConfig(options: SiteOptions, moduleFiles: Set<string>): Promise<SiteConfig> {
   const config = options.docsDir && !options.configFile
     ? docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js'))
-    : await loadConfig(path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts'));
+    : await loadConfig(path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts'), moduleFiles);
   return options.linkPolicy ? { ...config, onBrokenLinks: options.linkPolicy, onBrokenAnchors: options.linkPolicy } : config;
 }
 

@@ -1,24 +1,26 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { transform } from 'esbuild';
+import { build, type BuildFailure } from 'esbuild';
 import { ContentError } from '../errors.ts';
 
 /**
- * Loads a config-like module (`.ts`, `.js`, `.mjs`, `.cjs`; ESM or CommonJS) afresh on every call.
- * esbuild turns it into CommonJS and we evaluate it, so watch mode never sees a cached copy and a
- * Docusaurus `sidebars.js` with `module.exports` loads as well as an ESM `sidebars.ts`. (esbuild's
- * asynchronous API shares the service the build already runs; the synchronous one started its own,
- * ~50 ms on every build.)
+ * Loads a config-like module (`.ts`, `.js`, `.mjs`, `.cjs`; ESM or CommonJS) afresh on every call,
+ * with the local files it imports: esbuild bundles them into one CommonJS module (packages stay
+ * `require`s) and we evaluate it. So a `sidebars.ts` may import a typed helper, a Docusaurus
+ * `sidebars.js` with `module.exports` loads as well as an ESM file, and watch mode never sees a
+ * cached copy of any of them. Each file the module is made of is added to `files`.
+ *
+ * Measured against the loaders that could do this: tsx's `tsImport` returned the first version of
+ * an imported helper after it changed (its module cache persists across calls) and wraps an ESM
+ * default export twice; jiti loads fresh but added 250 ms to every build (80 ms with esbuild as its
+ * transformer); this adds nothing, as the build's esbuild service is already running.
  */
-export async function loadModuleDefault(file: string): Promise<unknown> {
-  const source = readSource(file);
-  const code = await compile(file, source);
+export async function loadModuleDefault(file: string, files?: Set<string>): Promise<unknown> {
+  const code = await bundle(file, files);
   const module = { exports: {} as Record<string, unknown> };
-  const requireFromFile = createRequire(file);
   try {
     new Function('module', 'exports', 'require', '__filename', '__dirname', code)(
-      module, module.exports, requireFromFile, file, path.dirname(file),
+      module, module.exports, createRequire(file), file, path.dirname(file),
     );
   } catch (error) {
     throw new ContentError({ rule: 'module', message: `could not evaluate: ${(error as Error).message}`, file: relative(file), fix: 'Fix the error in this file.' });
@@ -26,22 +28,32 @@ export async function loadModuleDefault(file: string): Promise<unknown> {
   return module.exports.default ?? module.exports;
 }
 
-function readSource(file: string): string {
+async function bundle(file: string, files: Set<string> | undefined): Promise<string> {
   try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    throw new ContentError({ rule: 'module', message: 'file not found', file: relative(file), fix: 'Create it, or pass the right path.' });
+    const result = await build({
+      entryPoints: [file], bundle: true, packages: 'external', format: 'cjs', platform: 'node', target: 'node20',
+      write: false, metafile: true, logLevel: 'silent', absWorkingDir: path.dirname(file),
+    });
+    for (const input of Object.keys(result.metafile.inputs)) files?.add(path.resolve(path.dirname(file), input));
+    return result.outputFiles[0].text;
+  } catch (error) {
+    throw bundleError(file, error as BuildFailure);
   }
 }
 
-async function compile(file: string, source: string): Promise<string> {
-  const loader = /\.tsx?$/.test(file) ? 'ts' : 'js';
-  try {
-    return (await transform(source, { loader, format: 'cjs', sourcefile: file, target: 'node20' })).code;
-  } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { line: number } }[] }).errors?.[0];
-    throw new ContentError({ rule: 'module', message: `syntax error: ${first?.text ?? (error as Error).message}`, file: relative(file), line: first?.location?.line, fix: 'Fix the syntax error.' });
+/** The first problem esbuild found, in the file it is in: the module itself, or a file it imports. */
+function bundleError(file: string, failure: BuildFailure): ContentError {
+  const first = failure.errors?.[0];
+  const unresolved = first && /^Could not resolve "(.+)"/.exec(first.text);
+  if (!first?.location) {
+    if (unresolved) return new ContentError({ rule: 'module', message: 'file not found', file: relative(file), fix: 'Create it, or pass the right path.' });
+    return new ContentError({ rule: 'module', message: `could not load: ${first?.text ?? failure.message}`, file: relative(file), fix: 'Fix the error in this file.' });
   }
+  const where = relative(path.resolve(path.dirname(file), first.location.file));
+  if (unresolved) {
+    return new ContentError({ rule: 'module', message: `cannot import "${unresolved[1]}": no such file`, file: where, line: first.location.line, fix: 'Create the file, or fix the import path.' });
+  }
+  return new ContentError({ rule: 'module', message: `syntax error: ${first.text}`, file: where, line: first.location.line, fix: 'Fix the syntax error.' });
 }
 
 function relative(file: string): string {

@@ -24,10 +24,10 @@ export interface ResolvedSidebars {
   placementByDocId: Map<string, SidebarPlacement>;
 }
 
-/** Loads a Docusaurus sidebars file (`.ts`/`.js`, ESM or CommonJS) and resolves it against the docs. */
-export async function loadSidebars(file: string, docs: Doc[]): Promise<ResolvedSidebars> {
+/** Loads a Docusaurus sidebars file (`.ts`/`.js`, ESM or CommonJS) and resolves it against the docs; the files it is made of are added to `files`. */
+export async function loadSidebars(file: string, docs: Doc[], files?: Set<string>): Promise<ResolvedSidebars> {
   const shownPath = path.relative(process.cwd(), file) || file;
-  const raw = await loadModuleDefault(file);
+  const raw = await loadModuleDefault(file, files);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ContentError({ rule: 'sidebars', message: 'the sidebars file must export an object of named sidebars', file: shownPath, fix: 'Export { sidebarName: [items] } as default (or module.exports).' });
   }

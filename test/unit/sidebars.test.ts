@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { collectDocs } from '../../build/site/docs.ts';
@@ -84,4 +85,44 @@ test('a link item without href and a category without label are named, not rende
     'sidebars.js: sidebar "main" has a link item without a label or href in category "Guide": {"type":"link","label":"Redux"}\n  → Give a link item both label and href (strings).');
   assert.equal(await loadError("module.exports = { main: [{ type: 'category', items: ['intro'] }] };"),
     'sidebars.js: sidebar "main" has a category without a label\n  → Give the category a label (a string).');
+});
+
+test('a sidebars.ts may import a typed helper; it is loaded fresh every time, and listed for watch mode', async () => {
+  const root = tempTree({
+    ...docsFiles,
+    'sidebar-helpers.ts': "export const guide = (ids: string[]): { type: 'category'; label: string; items: string[] } => ({ type: 'category', label: 'Guide', items: ids });\n",
+    'sidebars.ts': "import { guide } from './sidebar-helpers.ts';\nexport default { main: ['intro', guide(['guide/one'])] };\n",
+  });
+  const docs = collectDocs(path.join(root, 'docs'));
+  const files = new Set<string>();
+  const first = await loadSidebars(path.join(root, 'sidebars.ts'), docs, files);
+  assert.deepEqual(first.sidebars.main.map((item) => item.label), ['Start here', 'Guide']);
+  assert.deepEqual([...files].sort(), [path.join(root, 'sidebar-helpers.ts'), path.join(root, 'sidebars.ts')]);
+  writeFileSync(path.join(root, 'sidebar-helpers.ts'), "export const guide = (ids: string[]) => ({ type: 'category', label: 'Guides', items: ids });\n");
+  const second = await loadSidebars(path.join(root, 'sidebars.ts'), docs);
+  assert.deepEqual(second.sidebars.main.map((item) => item.label), ['Start here', 'Guides'], 'the edited helper, not a cached copy');
+});
+
+test('a syntax error or a missing file in an imported helper names the helper and its line', async () => {
+  const root = tempTree({
+    ...docsFiles,
+    'helpers/broken.ts': "export const label = (text: string) => { return text +;\n",
+    'sidebars.ts': "import { label } from './helpers/broken.ts';\nexport default { main: [label('intro')] };\n",
+    'sidebars-missing.ts': "export default { main: [label('intro')] };\nimport { label } from './helpers/gone.ts';\n",
+  });
+  const docs = collectDocs(path.join(root, 'docs'));
+  const previous = process.cwd();
+  process.chdir(root);
+  try {
+    await assert.rejects(loadSidebars(path.join(root, 'sidebars.ts'), docs), (error: unknown) => {
+      assert.equal((error as ContentError).format(), 'helpers/broken.ts:1: syntax error: Unexpected ";"\n  → Fix the syntax error.');
+      return true;
+    });
+    await assert.rejects(loadSidebars(path.join(root, 'sidebars-missing.ts'), docs), (error: unknown) => {
+      assert.equal((error as ContentError).format(), 'sidebars-missing.ts:2: cannot import "./helpers/gone.ts": no such file\n  → Create the file, or fix the import path.');
+      return true;
+    });
+  } finally {
+    process.chdir(previous);
+  }
 });
