@@ -1,21 +1,15 @@
-import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { pipeline } from 'node:stream';
-import zlib from 'node:zlib';
+import compression from 'compression';
+import { lookup } from 'mrmime';
+import sirv from 'sirv';
 import { ContentError } from '../errors.ts';
 import { headersFor, type HeaderRule } from './headers-file.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.xml': 'application/xml; charset=utf-8', '.md': 'text/markdown; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif',
-  '.webp': 'image/webp', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8', '.wasm': 'application/wasm',
-  '.woff2': 'font/woff2', '.pf_meta': 'application/octet-stream', '.pf_index': 'application/octet-stream',
-  '.pf_fragment': 'application/octet-stream', '.pagefind': 'application/octet-stream',
-};
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const TEXT_TYPE = /^(text\/|application\/(json|xml|javascript))/;
 
 export interface StaticServerOptions {
   root: string;
@@ -34,40 +28,53 @@ export interface StaticServerOptions {
 
 /**
  * Serves a built site as a static host does: clean URLs, 404.html with status 404, content types,
- * long-lived caching for hashed assets, compression, and nothing outside the root folder.
+ * long-lived caching for hashed assets, compression, ETags and ranges, and nothing outside the root
+ * folder. sirv sends the files and `compression` compresses them; which file a URL means (the same
+ * candidates the link checker tries) and the root's boundary (symlinks included) are decided here.
  */
 export function createStaticServer(options: StaticServerOptions): http.Server {
   const root = realpathSync(options.root);
+  const send = sirv(root, { dev: true, etag: true, extensions: [], setHeaders: (response, pathname) => setFileHeaders(response, pathname) });
+  const compress = compression();
   return http.createServer((request, response) => {
     const pathname = decodePathname(request.url ?? '/');
-    if (pathname === undefined) {
-      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request path');
-      return;
-    }
+    if (pathname === undefined) return void response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request path');
     if (options.checkHost !== undefined && !isLocalHost(request.headers.host, options.checkHost)) {
-      response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Unknown host name');
-      return;
+      return void response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Unknown host name');
     }
     for (const [name, value] of Object.entries(headersFor(options.headerRules ?? [], pathname))) response.setHeader(name, value);
     if (options.intercept?.(request, response, pathname)) return;
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
-      return;
-    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405, { Allow: 'GET, HEAD' }).end();
     const file = resolveRequest(root, request.url ?? '/');
-    if (file === 'forbidden') {
-      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request path');
-      return;
-    }
-    const notFoundPage = path.join(root, '404.html');
-    if (!file.path && !existsSync(notFoundPage)) {
-      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      return;
-    }
-    const found = file.path ?? notFoundPage;
-    const immutable = isHashedAsset(path.relative(root, found).split(path.sep).join('/'));
-    sendFile(request, response, { file: found, status: file.path ? 200 : 404, immutable }, options.transformHtml);
+    if (file === 'forbidden') return void response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request path');
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    compress(request as never, response as never, () => {
+      if (!file.path) return sendNotFound(root, request, response, options.transformHtml);
+      const relative = path.relative(root, file.path).split(path.sep).join('/');
+      if (options.transformHtml && relative.endsWith('.html')) return sendHtml(request, response, options.transformHtml(readFileSync(file.path, 'utf8')), 200);
+      request.url = `/${relative.split('/').map(encodeURIComponent).join('/')}`;
+      send(request, response, () => sendNotFound(root, request, response, options.transformHtml));
+    });
   });
+}
+
+/** Content type with a charset for text, and caching: hashed assets forever, everything else revalidated. */
+function setFileHeaders(response: http.ServerResponse, pathname: string): void {
+  const type = lookup(pathname) ?? 'application/octet-stream';
+  response.setHeader('Content-Type', TEXT_TYPE.test(type) ? `${type}; charset=utf-8` : type);
+  response.setHeader('Cache-Control', isHashedAsset(pathname.slice(1)) ? IMMUTABLE : 'no-cache');
+}
+
+function sendNotFound(root: string, request: http.IncomingMessage, response: http.ServerResponse, transformHtml: ((html: string) => string) | undefined): void {
+  const page = insideRoot(root, '404.html');
+  if (typeof page !== 'string') return void response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+  const html = readFileSync(page, 'utf8');
+  sendHtml(request, response, transformHtml ? transformHtml(html) : html, 404);
+}
+
+function sendHtml(request: http.IncomingMessage, response: http.ServerResponse, html: string, status: number): void {
+  response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+  response.end(request.method === 'HEAD' ? undefined : html);
 }
 
 type Resolution = 'forbidden' | { path?: string };
@@ -124,51 +131,6 @@ function insideRoot(root: string, relative: string): string | undefined | 'forbi
   } catch {
     return undefined;
   }
-}
-
-interface Reply { file: string; status: number; immutable: boolean }
-
-function sendFile(request: http.IncomingMessage, response: http.ServerResponse, { file, status, immutable }: Reply, transformHtml?: (html: string) => string): void {
-  const extension = path.extname(file).toLowerCase();
-  const type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
-  const headers: http.OutgoingHttpHeaders = {
-    'Content-Type': type,
-    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
-    Vary: 'Accept-Encoding',
-  };
-  const encoding = COMPRESSIBLE.test(type) ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
-  if (encoding) headers['Content-Encoding'] = encoding;
-  response.writeHead(status, headers);
-  if (request.method === 'HEAD') {
-    response.end();
-    return;
-  }
-  const source = transformHtml && extension === '.html'
-    ? (async function* () {
-        const chunks: Buffer[] = [];
-        for await (const chunk of createReadStream(file)) chunks.push(chunk as Buffer);
-        yield transformHtml(Buffer.concat(chunks).toString('utf8'));
-      })()
-    : createReadStream(file);
-  const compressor = encoding === 'br' ? zlib.createBrotliCompress() : encoding === 'gzip' ? zlib.createGzip() : undefined;
-  const onDone = (error: Error | null) => {
-    if (error) response.destroy(error);
-  };
-  if (compressor) pipeline(source, compressor, response, onDone);
-  else pipeline(source, response, onDone);
-}
-
-function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(String(header ?? '').toLowerCase().split(',').flatMap((part) => {
-    const [name, ...parameters] = part.split(';').map((piece) => piece.trim());
-    // `br;q=0` means the client refuses br.
-    const refused = parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter));
-    return refused ? [] : [name];
-  }));
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
 }
 
 /** Starts listening; a port in use or not allowed becomes one error naming the port, never a hang or a stack. */

@@ -141,6 +141,18 @@ test('gzip and brotli are used when the client asks for them', async () => {
   assert.equal(plain.headers.vary, 'Accept-Encoding');
 });
 
+test('a revalidated file that did not change is a 304, and a range request gets its slice', async () => {
+  const asset = `/${firstAsset('.js')}`;
+  const first = await request(asset);
+  assert.match(String(first.headers.etag), /^W\/"/);
+  const again = await request(asset, { 'If-None-Match': first.headers.etag });
+  assert.equal(again.status, 304);
+  assert.equal(again.body.length, 0);
+  const slice = await request(asset, { Range: 'bytes=0-9' });
+  assert.equal(slice.status, 206);
+  assert.deepEqual(slice.body, builtFile(asset.slice(1)).subarray(0, 10));
+});
+
 test('only GET and HEAD are answered', async () => {
   const head = await request('/intro', {}, 'HEAD');
   assert.equal(head.status, 200);
