@@ -82,7 +82,7 @@ const docFile = (name: string) => path.join(root, 'content/docs', name);
 
 before(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'watch-mode-'));
-  for (const entry of ['content', 'static', 'src', 'site.config.ts', 'sidebars.ts', 'tsconfig.json']) {
+  for (const entry of ['content', 'static', 'src', 'site.config.ts', 'sidebars.ts', 'tsconfig.json', 'tsconfig.base.json']) {
     cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
   }
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
