@@ -81,13 +81,16 @@ export function Router({ site, initialChunk }: { site: SiteData; initialChunk: R
   useEffect(() => {
     // The router restores scroll positions itself, after the page it goes back to has rendered.
     window.history.scrollRestoration = 'manual';
-    // Kept up to date as the reader scrolls, so a reload (F5, or watch mode after a save) comes back here.
+    // Kept up to date as the reader scrolls, so a reload (F5, or watch mode after a save) comes back here:
+    // when a scroll ends, or (without scrollend: Safari) 150 ms after the last scroll event.
     let scrollTimer: ReturnType<typeof setTimeout> | undefined;
-    const onScroll = () => {
+    const keepPosition = () => navigating.current || rememberScroll();
+    const scrollEnds = 'onscrollend' in window;
+    const onScroll = scrollEnds ? keepPosition : () => {
       clearTimeout(scrollTimer);
-      scrollTimer = setTimeout(() => navigating.current || rememberScroll(), 150);
+      scrollTimer = setTimeout(keepPosition, 150);
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener(scrollEnds ? 'scrollend' : 'scroll', onScroll, { passive: true });
     const onPopState = (event: PopStateEvent) => {
       const scrollY = (event.state as HistoryState | null)?.scrollY;
       void show(new URL(window.location.href), scrollY === undefined ? 'hash' : { y: scrollY }, false);
@@ -95,7 +98,7 @@ export function Router({ site, initialChunk }: { site: SiteData; initialChunk: R
     window.addEventListener('popstate', onPopState);
     return () => {
       window.removeEventListener('popstate', onPopState);
-      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener(scrollEnds ? 'scrollend' : 'scroll', onScroll);
       clearTimeout(scrollTimer);
     };
   }, [show]);
