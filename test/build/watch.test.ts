@@ -270,21 +270,3 @@ test('a syntax error in src/ is reported with file and line, and fixing it recov
   await events.waitFor(from, reloadOf('/faq'), 'every page reloaded after the theme changed');
   assert.match((await get('/faq')).html, /\(watch test\)/);
 });
-
-test('time from saving a Markdown file to the reload event (reported, not asserted)', async () => {
-  const file = docFile('api/bindactioncreators.md');
-  const text = readFileSync(file, 'utf8');
-  await server.idle();
-  const times: number[] = [];
-  for (let edit = 1; edit <= 20; edit++) {
-    const from = events.received.length;
-    const started = performance.now();
-    writeFileSync(file, `${text}\nEdit number ${edit}.\n`);
-    await events.waitFor(from, reloadOf('/api/bindactioncreators'), `the reload after edit ${edit}`);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const median = (times[9] + times[10]) / 2;
-  console.log(`watch mode: save → reload event, median of 20 edits: ${Math.round(median)} ms (min ${Math.round(times[0])} ms, max ${Math.round(times[19])} ms)`);
-  assert.match((await get('/api/bindactioncreators')).html, /Edit number 20\./);
-});

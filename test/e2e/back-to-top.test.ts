@@ -12,7 +12,7 @@ const site = useSiteInBrowser();
 const PAGE = '/usage/usage-with-typescript';
 
 async function open(width: number, init?: () => void): Promise<{ page: Page; close(): Promise<void> }> {
-  const { context, page, problems } = await newPage(site.browser!, { viewport: { width, height: 800 } });
+  const { context, page, problems } = await newPage(site.browser, { viewport: { width, height: 800 } });
   if (init) await context.addInitScript(init);
   await page.goto(site.server.origin + PAGE);
   await waitForHydration(page);
@@ -46,8 +46,7 @@ async function clickAndTrace(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { __trace: number[] }).__trace);
 }
 
-test('the button appears a screen down and smooth-scrolls back to the top, where it hides', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('the button appears a screen down and smooth-scrolls back to the top, where it hides', async () => {
   const { page, close } = await open(1280);
   assert.equal(await button(page).isVisible(), false, 'hidden at the top');
   await scrollTo(page, 700);
@@ -60,8 +59,7 @@ test('the button appears a screen down and smooth-scrolls back to the top, where
   await close();
 });
 
-test('without native smooth scrolling, each frame covers 0.85 of the remaining distance', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('without native smooth scrolling, each frame covers 0.85 of the remaining distance', async () => {
   const { page, close } = await open(1280, () => {
     const supports = CSS.supports.bind(CSS) as (...args: string[]) => boolean;
     CSS.supports = ((...args: string[]) => args[0] !== 'scroll-behavior' && supports(...args)) as typeof CSS.supports;
@@ -90,7 +88,6 @@ function layoutNow(page: Page) {
 
 for (const width of [375, 1280]) {
   test(`the button never covers a copy button (${width} px)`, async (t) => {
-    if (!site.browser) return t.skip('Chromium is not installed');
     const { page, close } = await open(width);
     const copyButtons = await page.locator('.copy-button').count();
     assert.ok(copyButtons >= 4, `${copyButtons} code blocks on ${PAGE}`);
@@ -117,8 +114,7 @@ for (const width of [375, 1280]) {
   });
 }
 
-test('the open mobile menu covers the button, not the other way round (375 px)', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('the open mobile menu covers the button, not the other way round (375 px)', async () => {
   const { page, close } = await open(375);
   await scrollTo(page, 3000);
   await button(page).waitFor({ state: 'visible' });

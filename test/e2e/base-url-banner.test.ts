@@ -9,7 +9,7 @@ import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts'
 import { serveWithHeaders, type HostedSite } from '../helpers/headers.ts';
 import { builtSite } from '../helpers/site.ts';
 
-let browser: Browser | undefined;
+let browser: Browser;
 let underWrongPrefix: HostedSite;
 let atItsBaseUrl: HostedSite;
 
@@ -29,7 +29,6 @@ const BANNER = '#base-url-issue-banner';
 
 for (const path of ['/docs/', '/docs/index.html']) {
   test(`served under ${path}, the home page shows the banner with the baseUrl that would work`, async (t) => {
-    if (!browser) return t.skip('Chromium is not installed');
     const { context, page } = await newPage(browser, { viewport: { width: 1024, height: 768 } });
     const violations: string[] = [];
     page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) violations.push(message.text()); });
@@ -47,7 +46,6 @@ for (const path of ['/docs/', '/docs/index.html']) {
 
 for (const width of [375, 1280]) {
   test(`served at its baseUrl, the home page never shows the banner (${width} px)`, async (t) => {
-    if (!browser) return t.skip('Chromium is not installed');
     const { context, page, problems } = await newPage(browser, { viewport: { width, height: 800 } });
     await page.goto(atItsBaseUrl.origin + '/');
     await page.waitForLoadState('load');

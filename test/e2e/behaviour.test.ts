@@ -7,7 +7,7 @@ import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.
 const site = useSiteInBrowser();
 
 async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}) {
-  const opened = await newPage(site.browser!, { viewport: { width: 1200, height: 800 }, ...options });
+  const opened = await newPage(site.browser, { viewport: { width: 1200, height: 800 }, ...options });
   await opened.page.goto(site.server.origin + path);
   await waitForHydration(opened.page);
   return opened;
@@ -15,16 +15,14 @@ async function open(path: string, options: Parameters<Browser['newContext']>[0] 
 
 const theme = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.dataset.theme);
 
-test('colour mode: light by default even when the OS prefers dark', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('colour mode: light by default even when the OS prefers dark', async () => {
   const { context, page } = await open('/api/store', { colorScheme: 'dark' });
   assert.equal(await theme(page), 'light');
   assert.equal(await page.evaluate(() => localStorage.getItem('theme')), null);
   await context.close();
 });
 
-test('colour mode: the toggle switches, stores the choice, and other tabs follow', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('colour mode: the toggle switches, stores the choice, and other tabs follow', async () => {
   const { context, page } = await open('/api/store');
   const other = await context.newPage();
   await other.goto(`${site.server.origin}/faq`);
@@ -37,8 +35,7 @@ test('colour mode: the toggle switches, stores the choice, and other tabs follow
   await context.close();
 });
 
-test('colour mode: the stored mode applies before any JavaScript bundle runs', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('colour mode: the stored mode applies before any JavaScript bundle runs', async () => {
   const { context, page } = await open('/api/store');
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
   // With every module script blocked, only the inline script in <head> can set the theme.
@@ -48,8 +45,7 @@ test('colour mode: the stored mode applies before any JavaScript bundle runs', a
   await context.close();
 });
 
-test('mobile: the hamburger opens the menu with the sidebar and a way back to the main menu', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('mobile: the hamburger opens the menu with the sidebar and a way back to the main menu', async () => {
   const { context, page, problems } = await open('/api/store', { viewport: { width: 375, height: 740 } });
   assert.ok(await page.isHidden('nav[aria-label="Docs sidebar"]'), 'no desktop sidebar on a phone');
   await page.click('button[aria-label="Toggle navigation bar"]');
@@ -65,8 +61,7 @@ test('mobile: the hamburger opens the menu with the sidebar and a way back to th
   await context.close();
 });
 
-test('mobile: the menu closes when the window becomes desktop-wide', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('mobile: the menu closes when the window becomes desktop-wide', async () => {
   const { context, page } = await open('/api/store', { viewport: { width: 375, height: 740 } });
   await page.click('button[aria-label="Toggle navigation bar"]');
   await page.waitForSelector('.mobile-menu');
@@ -77,8 +72,7 @@ test('mobile: the menu closes when the window becomes desktop-wide', async (t) =
   await context.close();
 });
 
-test('the skip link is the first focusable element and moves focus to the main content', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('the skip link is the first focusable element and moves focus to the main content', async () => {
   const { context, page } = await open('/api/store');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to main content');
@@ -90,8 +84,7 @@ test('the skip link is the first focusable element and moves focus to the main c
   await context.close();
 });
 
-test('announcement bar: its id is stored, and a new id resets an earlier dismissal', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('announcement bar: its id is stored, and a new id resets an earlier dismissal', async () => {
   const context = await site.browser.newContext();
   await context.addInitScript({ content: "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('docusaurus.announcement.id', 'an-old-announcement'); localStorage.setItem('docusaurus.announcement.dismiss', 'true'); }" });
   const page = await context.newPage();
@@ -103,8 +96,7 @@ test('announcement bar: its id is stored, and a new id resets an earlier dismiss
   await context.close();
 });
 
-test('a stored docs version that no longer exists is removed; the current one is kept', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('a stored docs version that no longer exists is removed; the current one is kept', async () => {
   for (const [stored, expected] of [['2.x', null], ['current', 'current']] as const) {
     const context = await site.browser.newContext();
     await context.addInitScript({ content: `localStorage.setItem('docs-preferred-version-default', ${JSON.stringify(stored)});` });
@@ -117,8 +109,7 @@ test('a stored docs version that no longer exists is removed; the current one is
   }
 });
 
-test('the table of contents highlights the heading being read', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('the table of contents highlights the heading being read', async () => {
   const { context, page } = await open('/api/createstore', { viewport: { width: 1280, height: 800 } });
   const ids = await page.$$eval('nav[aria-label="Table of contents"] a', (links) => links.map((link) => link.getAttribute('href')!.slice(1)));
   const target = ids[Math.min(3, ids.length - 1)];
@@ -127,8 +118,7 @@ test('the table of contents highlights the heading being read', async (t) => {
   await context.close();
 });
 
-test('the copy button copies the code of its block', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('the copy button copies the code of its block', async () => {
   const { context, page } = await open('/api/createstore');
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.origin });
   const block = page.locator('.code-block').first();
@@ -140,8 +130,7 @@ test('the copy button copies the code of its block', async (t) => {
   await context.close();
 });
 
-test('the navbar marks the current section with aria-current and class active', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('the navbar marks the current section with aria-current and class active', async () => {
   const { context, page } = await open('/api/api-reference');
   const link = page.locator('a.navbar-link:text("API")');
   assert.equal(await link.getAttribute('aria-current'), 'page');
@@ -149,8 +138,7 @@ test('the navbar marks the current section with aria-current and class active', 
   await context.close();
 });
 
-test('body text has a contrast of at least 4.5:1 in both colour modes', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('body text has a contrast of at least 4.5:1 in both colour modes', async () => {
   const { context, page } = await open('/api/store');
   for (const mode of ['light', 'dark']) {
     await page.evaluate((value) => document.documentElement.setAttribute('data-theme', value), mode);
@@ -166,8 +154,7 @@ test('body text has a contrast of at least 4.5:1 in both colour modes', async (t
   await context.close();
 });
 
-test('a category that is a page: its label opens the page, its button opens and closes the list', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('a category that is a page: its label opens the page, its button opens and closes the list', async () => {
   const { context, page } = await open('/faq/actions', { viewport: { width: 1280, height: 800 } });
   const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
   await sidebar.locator('button[aria-label="Expand the category API Reference"]').click();
@@ -182,8 +169,7 @@ test('a category that is a page: its label opens the page, its button opens and 
   await context.close();
 });
 
-test('the navbar marks the part of the site a page belongs to, and never "Need help?"', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('the navbar marks the part of the site a page belongs to, and never "Need help?"', async () => {
   const { context, page } = await open('/introduction/getting-started', { viewport: { width: 1280, height: 800 } });
   const active = () => page.$$eval('.navbar-items a.active', (links) => links.map((link) => link.textContent));
   assert.deepEqual(await active(), ['Getting Started']);
@@ -194,8 +180,7 @@ test('the navbar marks the part of the site a page belongs to, and never "Need h
   await context.close();
 });
 
-test('"Copy page as Markdown" copies the page\'s Markdown, which is served as text/markdown', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('"Copy page as Markdown" copies the page\'s Markdown, which is served as text/markdown', async () => {
   const { context, page } = await open('/api/store');
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.origin });
   await page.click('button.copy-page-button');

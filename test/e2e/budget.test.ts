@@ -11,7 +11,7 @@ const BUDGET_GZIP_BYTES = 80 * 1024;
 const site = useSiteInBrowser();
 
 async function firstLoadJavaScript(path: string): Promise<{ raw: number; gzip: number; files: number }> {
-  const { context, page } = await newPage(site.browser!);
+  const { context, page } = await newPage(site.browser);
   // Data saver turns prefetching off: what remains is the code that runs, not guesses for later.
   await page.addInitScript({ content: "Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ saveData: true }) });" });
   const scriptUrls: string[] = [];
@@ -32,8 +32,7 @@ async function firstLoadJavaScript(path: string): Promise<{ raw: number; gzip: n
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-test('a docs page runs at most 80 KB of gzipped JavaScript on its first load', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('a docs page runs at most 80 KB of gzipped JavaScript on its first load', async () => {
   for (const path of ['/', '/api/createstore', '/tutorials/fundamentals/part-7-standard-patterns']) {
     const measured = await firstLoadJavaScript(path);
     console.log(`first-load JavaScript of ${path}: ${kb(measured.raw)} raw, ${kb(measured.gzip)} gzip, ${measured.files} files`);
@@ -41,8 +40,7 @@ test('a docs page runs at most 80 KB of gzipped JavaScript on its first load', a
   }
 });
 
-test('the first-load JavaScript does not grow with the length of the page', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('the first-load JavaScript does not grow with the length of the page', async () => {
   const short = await firstLoadJavaScript('/api/compose');
   const long = await firstLoadJavaScript('/tutorials/fundamentals/part-7-standard-patterns');
   assert.ok(Math.abs(long.gzip - short.gzip) < 2048, `${kb(short.gzip)} vs ${kb(long.gzip)}`);

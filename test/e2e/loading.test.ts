@@ -10,7 +10,7 @@ const COMBINE_REDUCERS_CHUNK = /\/assets\/routes\/api\/combinereducers-[\w]+\.js
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function openStorePage() {
-  const opened = await newPage(site.browser!, { viewport: { width: 1200, height: 800 } });
+  const opened = await newPage(site.browser, { viewport: { width: 1200, height: 800 } });
   // Data saver keeps prefetching from loading the chunk these tests intercept before the click.
   await opened.page.addInitScript({ content: "Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ saveData: true }) });" });
   await opened.page.goto(`${site.server.origin}/api/store`);
@@ -24,8 +24,7 @@ function clickSidebarLink(page: Page, href: string) {
   return page.evaluate((target) => (document.querySelector(`nav[aria-label="Docs sidebar"] a[href="${target}"]`) as HTMLAnchorElement).click(), href);
 }
 
-test('a slow chunk shows the progress bar and the spinner only after 200 ms, then the page', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('a slow chunk shows the progress bar and the spinner only after 200 ms, then the page', async () => {
   const { context, page } = await openStorePage();
   await page.route(COMBINE_REDUCERS_CHUNK, async (route) => {
     await delay(2500);
@@ -46,8 +45,7 @@ test('a slow chunk shows the progress bar and the spinner only after 200 ms, the
   await context.close();
 });
 
-test('a chunk that fails during navigation makes the site.browser load the page itself', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('a chunk that fails during navigation makes the site.browser load the page itself', async () => {
   const { context, page } = await openStorePage();
   let failures = 0;
   await page.route(COMBINE_REDUCERS_CHUNK, (route) => (failures++ === 0 ? route.abort() : route.continue()));
@@ -58,8 +56,7 @@ test('a chunk that fails during navigation makes the site.browser load the page 
   await context.close();
 });
 
-test('a page whose own chunk fails shows the error and a Retry button that reloads', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('a page whose own chunk fails shows the error and a Retry button that reloads', async () => {
   const { context, page } = await newPage(site.browser, { viewport: { width: 1200, height: 800 } });
   await page.route(COMBINE_REDUCERS_CHUNK, (route) => route.abort());
   await page.goto(`${site.server.origin}/api/combinereducers`);
@@ -78,8 +75,7 @@ test('a page whose own chunk fails shows the error and a Retry button that reloa
   await context.close();
 });
 
-test('a render error shows the crash page with its cause chain, and Try again re-renders', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('a render error shows the crash page with its cause chain, and Try again re-renders', async () => {
   const { context, page } = await openStorePage();
   // A chunk whose page data throws until the test says otherwise, as a bug in a page would.
   await page.route(COMBINE_REDUCERS_CHUNK, (route) => route.fulfill({

@@ -7,7 +7,7 @@ import { addLink, newPage, useSiteInBrowser, waitForHydration } from '../helpers
 const site = useSiteInBrowser();
 
 async function open(path: string) {
-  const opened = await newPage(site.browser!, { viewport: { width: 1200, height: 800 } });
+  const opened = await newPage(site.browser, { viewport: { width: 1200, height: 800 } });
   await opened.page.goto(site.server.origin + path);
   await waitForHydration(opened.page);
   // Survives client-side navigation, disappears on a full page load.
@@ -17,8 +17,7 @@ async function open(path: string) {
 
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { marker?: string }).marker === 'same document');
 
-test('an internal link renders the next page without a full page load', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('an internal link renders the next page without a full page load', async () => {
   const { context, page, problems } = await open('/api/store');
   await page.click('nav[aria-label="Docs sidebar"] a[href="/api/combinereducers"]');
   await page.waitForURL('**/api/combinereducers');
@@ -32,8 +31,7 @@ test('an internal link renders the next page without a full page load', async (t
   await context.close();
 });
 
-test('navigation scrolls to the top, or to the heading a link names', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('navigation scrolls to the top, or to the heading a link names', async () => {
   const { context, page } = await open('/api/store');
   await page.evaluate(() => window.scrollTo(0, 1500));
   await page.click('a.pagination-next');
@@ -49,8 +47,7 @@ test('navigation scrolls to the top, or to the heading a link names', async (t) 
   await context.close();
 });
 
-test('Back and Forward restore the scroll position', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('Back and Forward restore the scroll position', async () => {
   const { context, page } = await open('/api/store');
   await page.evaluate(() => window.scrollTo(0, 900));
   await page.waitForTimeout(50);
@@ -67,8 +64,7 @@ test('Back and Forward restore the scroll position', async (t) => {
   await context.close();
 });
 
-test('modified clicks, external links and new-tab links are left to the browser', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('modified clicks, external links and new-tab links are left to the browser', async () => {
   const { context, page } = await open('/api/store');
   const popup = context.waitForEvent('page');
   await page.click('nav[aria-label="Docs sidebar"] a[href="/api/compose"]', { modifiers: ['Control'] });
@@ -78,8 +74,7 @@ test('modified clicks, external links and new-tab links are left to the browser'
   await context.close();
 });
 
-test('an unknown path renders the not-found page', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('an unknown path renders the not-found page', async () => {
   const { context, page } = await open('/api/store');
   const link = await addLink(page, '/no/such/page');
   await page.click(link);
@@ -89,8 +84,7 @@ test('an unknown path renders the not-found page', async (t) => {
   await context.close();
 });
 
-test('.html and /index.html addresses are normalised to the clean path', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('.html and /index.html addresses are normalised to the clean path', async () => {
   const { context, page } = await newPage(site.browser);
   await page.goto(`${site.server.origin}/api/store/index.html`);
   await waitForHydration(page);
@@ -101,37 +95,7 @@ test('.html and /index.html addresses are normalised to the clean path', async (
   await context.close();
 });
 
-test('a prefetched page renders quickly after a click', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
-  const { context, page } = await open('/api/store');
-  const durations: number[] = [];
-  const targets = ['/api/combinereducers', '/api/applymiddleware', '/api/bindactioncreators', '/api/compose', '/api/utils', '/api/createstore', '/api/api-reference', '/api/store'];
-  for (let round = 0; round < 20; round++) {
-    const target = targets[round % targets.length];
-    const link = `nav[aria-label="Docs sidebar"] a[href="${target}"]`;
-    await page.hover(link);
-    await page.waitForTimeout(150);
-    // A string, not a function: tsx would rename helpers inside a function and break it in the page.
-    const duration = await page.evaluate(`new Promise((resolve) => {
-      const started = performance.now();
-      const selector = ${JSON.stringify(link)};
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector(selector + '[aria-current="page"]')) return;
-        observer.disconnect();
-        resolve(performance.now() - started);
-      }).observe(document.body, { subtree: true, attributes: true, childList: true });
-      document.querySelector(selector).click();
-    })`) as number;
-    durations.push(duration);
-  }
-  durations.sort((a, b) => a - b);
-  console.log(`client navigation to a prefetched page: median ${durations[10].toFixed(1)} ms over 20 (min ${durations[0].toFixed(1)}, max ${durations[19].toFixed(1)})`);
-  assert.ok(await sameDocument(page));
-  await context.close();
-});
-
-test('reloading a page keeps the scroll position', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('reloading a page keeps the scroll position', async () => {
   const { context, page } = await open('/tutorials/fundamentals/part-7-standard-patterns');
   await page.evaluate(() => window.scrollTo(0, 2400));
   await page.waitForFunction(() => window.scrollY === 2400);

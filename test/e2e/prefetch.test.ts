@@ -17,7 +17,7 @@ function recordRouteRequests(page: Page): string[] {
 }
 
 async function openWithConnection(connection?: { effectiveType: string; saveData: boolean }) {
-  const opened = await newPage(site.browser!, { viewport: { width: 1200, height: 800 } });
+  const opened = await newPage(site.browser, { viewport: { width: 1200, height: 800 } });
   if (connection) {
     await opened.page.addInitScript({ content: `Object.defineProperty(navigator, 'connection', { configurable: true, get: () => (${JSON.stringify(connection)}) });` });
   }
@@ -32,8 +32,7 @@ async function openWithConnection(connection?: { effectiveType: string; saveData
   return { ...opened, requests };
 }
 
-test('hovering a link fetches its pointer and chunk once', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('hovering a link fetches its pointer and chunk once', async () => {
   const { context, page, requests } = await openWithConnection();
   // A link added after load is not watched for visibility, so only the hover can prefetch it.
   const link = await addLink(page, '/api/compose');
@@ -48,8 +47,7 @@ test('hovering a link fetches its pointer and chunk once', async (t) => {
   await context.close();
 });
 
-test('links that scroll into view are prefetched', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('links that scroll into view are prefetched', async () => {
   const { context, requests } = await openWithConnection();
   assert.ok(requests.includes('/__routes/faq/reducers.json'), 'a visible sidebar link was prefetched');
   await context.close();
@@ -57,7 +55,6 @@ test('links that scroll into view are prefetched', async (t) => {
 
 for (const connection of [{ effectiveType: '2g', saveData: false }, { effectiveType: '4g', saveData: true }]) {
   test(`nothing is prefetched on ${connection.saveData ? 'data saver' : 'a 2g connection'}`, async (t) => {
-    if (!site.browser) return t.skip('Chromium is not installed');
     const { context, page, requests } = await openWithConnection(connection);
     await page.hover('nav[aria-label="Docs sidebar"] a[href="/faq/actions"]');
     await page.waitForTimeout(400);
@@ -69,8 +66,7 @@ for (const connection of [{ effectiveType: '2g', saveData: false }, { effectiveT
   });
 }
 
-test('after hovering a link, clicking it needs nothing from the network: code, data and body are loaded', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('after hovering a link, clicking it needs nothing from the network: code, data and body are loaded', async () => {
   const { context, page } = await openWithConnection();
   const link = await addLink(page, '/api/compose');
   await page.hover(link);

@@ -7,7 +7,7 @@ import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.
 const site = useSiteInBrowser();
 
 async function open(path = '/introduction/getting-started') {
-  const opened = await newPage(site.browser!, { viewport: { width: 1200, height: 800 } });
+  const opened = await newPage(site.browser, { viewport: { width: 1200, height: 800 } });
   const pagefindRequests: string[] = [];
   opened.page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/pagefind/')) pagefindRequests.push(request.url());
@@ -22,8 +22,7 @@ async function search(page: Page, query: string) {
   await page.waitForSelector('[role="dialog"] .search-hit, [role="dialog"] .search-empty', { timeout: 10_000 });
 }
 
-test('nothing under pagefind/ is requested until search is used', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('nothing under pagefind/ is requested until search is used', async () => {
   const { context, page, pagefindRequests } = await open();
   await page.waitForLoadState('networkidle');
   assert.deepEqual(pagefindRequests, []);
@@ -33,8 +32,7 @@ test('nothing under pagefind/ is requested until search is used', async (t) => {
   await context.close();
 });
 
-test('typing createStore lists the createStore page first', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('typing createStore lists the createStore page first', async () => {
   const { context, page } = await open();
   await page.keyboard.press('Control+k');
   await search(page, 'createStore');
@@ -46,8 +44,7 @@ test('typing createStore lists the createStore page first', async (t) => {
   await context.close();
 });
 
-test('a heading from inside a long page links to that heading', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('a heading from inside a long page links to that heading', async () => {
   const { context, page } = await open();
   await page.keyboard.press('Control+k');
   await search(page, 'optimistic updates onQueryStarted');
@@ -56,8 +53,7 @@ test('a heading from inside a long page links to that heading', async (t) => {
   await context.close();
 });
 
-test('keyboard only: open with /, type, arrow to a result, Enter navigates, Esc closes and restores focus', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('keyboard only: open with /, type, arrow to a result, Enter navigates, Esc closes and restores focus', async () => {
   const { context, page } = await open();
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
   await page.keyboard.press('/');
@@ -81,8 +77,7 @@ test('keyboard only: open with /, type, arrow to a result, Enter navigates, Esc 
   await context.close();
 });
 
-test('a query with no match says so', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('a query with no match says so', async () => {
   const { context, page } = await open();
   await page.keyboard.press('Control+k');
   await search(page, 'qqqzzzqqq');
@@ -90,8 +85,7 @@ test('a query with no match says so', async (t) => {
   await context.close();
 });
 
-test('a broken pagefind.js shows that search crashed, and the page keeps working', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('a broken pagefind.js shows that search crashed, and the page keeps working', async () => {
   const { context, page } = await open();
   await page.route('**/pagefind/pagefind.js', (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("index is corrupt")' }));
   await page.click('button.search-button');
@@ -107,8 +101,7 @@ test('a broken pagefind.js shows that search crashed, and the page keeps working
   await context.close();
 });
 
-test('search answers quickly as you type', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('search answers quickly as you type', async () => {
   const { context, page } = await open();
   await page.keyboard.press('Control+k');
   await search(page, 'store');
@@ -138,8 +131,7 @@ const DOCUMENTING_PAGE: [string, string][] = [
 
 const hitUrls = (page: Page) => page.$$eval('[role="dialog"] .search-hit a', (links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname + new URL((link as HTMLAnchorElement).href).hash));
 
-test('searching an API name ranks the page that documents it in the first three, linked as a page', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('searching an API name ranks the page that documents it in the first three, linked as a page', async () => {
   const { context, page } = await open();
   await page.click('button.search-button');
   const ranks: string[] = [];
@@ -154,8 +146,7 @@ test('searching an API name ranks the page that documents it in the first three,
   await context.close();
 });
 
-test('every result can be reached: "Show more results" loads the rest, and snippets mark where they were cut', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('every result can be reached: "Show more results" loads the rest, and snippets mark where they were cut', async () => {
   const { context, page } = await open();
   await page.click('button.search-button');
   await search(page, 'createSlice');
@@ -175,8 +166,7 @@ test('every result can be reached: "Show more results" loads the rest, and snipp
   await context.close();
 });
 
-test('while search is open the page behind it does not scroll', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('while search is open the page behind it does not scroll', async () => {
   const { context, page } = await open('/api/store');
   await page.click('button.search-button');
   await page.waitForSelector('[role="dialog"]');
@@ -190,8 +180,7 @@ test('while search is open the page behind it does not scroll', async (t) => {
   await context.close();
 });
 
-test('the search button shows ⌘ K on a Mac and Ctrl K elsewhere', async (t) => {
-  if (!site.browser) return t.skip('Chromium is not installed');
+test('the search button shows ⌘ K on a Mac and Ctrl K elsewhere', async () => {
   for (const [platform, label] of [['MacIntel', '⌘ K'], ['Linux x86_64', 'Ctrl K']]) {
     const { context, page } = await newPage(site.browser, { viewport: { width: 1280, height: 800 } });
     await page.addInitScript({ content: `Object.defineProperty(navigator, 'platform', { get: () => ${JSON.stringify(platform)} });` });

@@ -16,7 +16,8 @@ for (const feature of readdirSync(fixturesDir)) {
     const compiled = await compile(input);
     const actual = `${toHtml(compiled).replace(/></g, '>\n<')}\n`;
     const expectedFile = path.join(fixturesDir, feature, 'output.html');
-    if (process.env.UPDATE_FIXTURES || !existsSync(expectedFile)) writeFileSync(expectedFile, actual);
+    if (process.env.UPDATE_FIXTURES) writeFileSync(expectedFile, actual);
+    assert.ok(existsSync(expectedFile), `${feature}/output.html is missing: run with UPDATE_FIXTURES=1 to write it, then review it`);
     assert.equal(actual, readFileSync(expectedFile, 'utf8'));
   });
 }
