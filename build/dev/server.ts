@@ -3,19 +3,20 @@
  * the sources and rebuilds what a change touched. Browsers get server-sent events: which pages to
  * reload, or the build error to show. A failed rebuild leaves the last good pages in place.
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { watch } from 'chokidar';
 import { createStaticServer, listenOn } from '../serve/static-server.ts';
 import { formatProblem, type Problem } from '../errors.ts';
 import { formatMs } from '../task.ts';
 import { GENERATOR_ROOT } from '../client/bundle.ts';
 import { EVENTS_PATH, injectReloadClient } from './client.ts';
 import { describeError } from './errors.ts';
+import { EventHub } from './event-hub.ts';
+import { RebuildQueue, type Changes } from './rebuild-queue.ts';
 import { DevSite, type RebuildReport } from './site.ts';
+import { SourceWatcher, type FileEvent } from './source-watcher.ts';
 
 export interface DevServerOptions {
   projectRoot: string;
@@ -42,8 +43,6 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-type FileEvent = 'add' | 'change' | 'unlink';
-
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const logError = options.logError ?? ((line: string) => console.error(line));
@@ -57,136 +56,87 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     docsDir: options.docsDir, sidebarsFile: options.sidebarsFile, staticDir: options.staticDir, configFile: options.configFile,
   });
   const hub = new EventHub();
-  let failure: Problem[] | undefined;
-  const shown = (file: string) => {
-    const relative = path.relative(projectRoot, file);
-    return relative.startsWith('..') ? file : relative;
-  };
+  const session = new DevSession(site, hub, projectRoot, themeRoot, log, logError);
+  const queue = new RebuildQueue((changes) => session.rebuild(changes), options.debounceMs ?? 20);
+  const sources = await SourceWatcher.start(startPaths(options, projectRoot, themeRoot), devDir, (event, file) => {
+    if (file.startsWith(themeSrc)) site.sourceDidChange();
+    queue.add(event, file);
+  }, (message) => logError(`warning: file watcher: ${message}`));
+  session.sources = sources;
+  await queue.start();
 
-  async function rebuild(changes: Map<string, FileEvent> | undefined): Promise<void> {
+  const host = options.host ?? 'localhost';
+  const server = devHttpServer(site, hub, () => session.failure, projectRoot, host);
+  await listenOn(server, options.port ?? 3000, host);
+  const port = (server.address() as AddressInfo).port;
+  log(`search: watch mode does not index pages; ${existsSync(path.join(projectRoot, 'dist/pagefind')) ? '/pagefind/ is served from dist/ (the last production build)' : 'run `npm run build` once and search works here too (from dist/pagefind)'}`);
+
+  return {
+    url: `http://${host}:${port}/`,
+    port,
+    idle: () => queue.idle(),
+    async close() {
+      await sources.close();
+      await queue.close();
+      hub.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** What one rebuild reports: the terminal line, the reload or the error for the open tabs, and the newly named files to watch. */
+class DevSession {
+  /** The last rebuild's errors; undefined once a rebuild succeeded. */
+  failure: Problem[] | undefined;
+  sources: SourceWatcher | undefined;
+
+  constructor(
+    private readonly site: DevSite, private readonly hub: EventHub, private readonly projectRoot: string, private readonly themeRoot: string,
+    private readonly log: (line: string) => void, private readonly logError: (line: string) => void,
+  ) {}
+
+  async rebuild(changes: Changes): Promise<void> {
     const started = performance.now();
-    const what = changes ? describeChanges(changes, shown) : 'startup';
+    const what = changes ? describeChanges(changes, (file) => shownPath(file, this.projectRoot)) : 'startup';
     try {
-      const report = await site.rebuild();
-      const took = formatMs(performance.now() - started);
-      for (const warning of report.newWarnings) logError(`warning: ${warning}`);
-      log(changes ? `${describePages(report)} (${what}) in ${took}` : `built ${site.model!.routes.length} pages in ${took}`);
-      failure = undefined;
-      watchModelPaths();
-      hub.send('reload', { pages: report.all ? 'all' : report.changed });
+      const report = await this.site.rebuild();
+      for (const warning of report.newWarnings) this.logError(`warning: ${warning}`);
+      this.log(`${changes ? `${describePages(report)} (${what})` : `built ${this.site.model!.routes.length} pages`} in ${formatMs(performance.now() - started)}`);
+      this.failure = undefined;
+      this.sources?.add(modelPaths(this.site, this.projectRoot));
+      this.hub.send('reload', { pages: report.all ? 'all' : report.changed });
     } catch (error) {
-      const previous = failure;
-      failure = describeError(error, themeRoot, projectRoot);
-      // An editor's save can arrive as several file events; the same failure again says nothing new.
-      if (JSON.stringify(failure) !== JSON.stringify(previous)) {
-        for (const reported of failure) logError(`error: ${formatProblem(reported)}`);
-        log(`rebuild failed (${what}) after ${formatMs(performance.now() - started)}; ${site.hasSite ? 'serving the last good pages' : 'nothing to serve yet'}`);
-      }
-      site.writePlaceholder();
-      hub.send('build-error', { errors: failure });
+      this.reportFailure(describeError(error, this.themeRoot, this.projectRoot), `rebuild failed (${what}) after ${formatMs(performance.now() - started)}`);
     }
   }
 
-  // One rebuild at a time; file events during a rebuild are batched into the next one.
-  const pending = new Map<string, FileEvent>();
-  let debounce: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let closed = false;
-  const debounceMs = options.debounceMs ?? 20;
-
-  function run(first?: Map<string, FileEvent> | 'startup'): void {
-    running = (async () => {
-      let batch: Map<string, FileEvent> | 'startup' | undefined = first;
-      while (!closed) {
-        if (!batch) {
-          if (pending.size === 0) break;
-          batch = new Map(pending);
-          pending.clear();
-        }
-        await rebuild(batch === 'startup' ? undefined : batch);
-        batch = undefined;
-      }
-    })().finally(() => {
-      running = undefined;
-      if (pending.size > 0 && !closed) schedule();
-    });
+  private reportFailure(failure: Problem[], summary: string): void {
+    // An editor's save can arrive as several file events; the same failure again says nothing new.
+    if (JSON.stringify(failure) !== JSON.stringify(this.failure)) {
+      for (const reported of failure) this.logError(`error: ${formatProblem(reported)}`);
+      this.log(`${summary}; ${this.site.hasSite ? 'serving the last good pages' : 'nothing to serve yet'}`);
+    }
+    this.failure = failure;
+    this.site.writePlaceholder();
+    this.hub.send('build-error', { errors: failure });
   }
+}
 
-  function schedule(): void {
-    clearTimeout(debounce);
-    debounce = setTimeout(() => {
-      debounce = undefined;
-      if (!running && !closed) run();
-    }, debounceMs);
-  }
-
-  function onFileEvent(event: FileEvent, file: string): void {
-    if (closed || isEditorTemporary(file)) return;
-    if (file.startsWith(themeSrc)) site.sourceDidChange();
-    const previous = pending.get(file);
-    // A file added and changed before the rebuild is still "added".
-    pending.set(file, previous === 'add' && event === 'change' ? 'add' : event);
-    checkAgainLater(file);
-    schedule();
-  }
-
-  // chokidar drops a path's change events for 50 ms after one it reported, so a second save in
-  // that window (a fix right after a quick failed rebuild, or an editor writing in two steps) would
-  // be missed. Each reported path is looked at again once the window has passed.
-  const seen = new Map<string, { state: string; timer: NodeJS.Timeout }>();
-  function checkAgainLater(file: string): void {
-    clearTimeout(seen.get(file)?.timer);
-    const state = fileState(file);
-    const timer = setTimeout(() => {
-      seen.delete(file);
-      const now = fileState(file);
-      if (!closed && now !== state) onFileEvent(now === 'missing' ? 'unlink' : state === 'missing' ? 'add' : 'change', file);
-    }, 80);
-    seen.set(file, { state, timer });
-  }
-
-  const watched = new Set<string>();
-  const initialPaths = [
-    path.join(projectRoot, 'content'),
-    path.resolve(projectRoot, options.staticDir ?? 'static'),
-    path.join(themeRoot, 'src'),
-    path.resolve(projectRoot, options.configFile ?? 'site.config.ts'),
-    path.resolve(projectRoot, options.sidebarsFile ?? 'sidebars.ts'),
-    ...(options.docsDir ? [path.resolve(projectRoot, options.docsDir)] : []),
-  ].filter((file) => existsSync(file));
-  for (const file of initialPaths) watched.add(file);
-  const watcher = watch(initialPaths, {
-    ignoreInitial: true,
-    ignored: (file) => file === devDir || file.startsWith(devDir + path.sep) || file.split(path.sep).includes('node_modules'),
-  });
-  for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, (file: string) => onFileEvent(event, path.resolve(file)));
-  watcher.on('unlinkDir', (dir: string) => onFileEvent('unlink', path.resolve(dir)));
-  watcher.on('error', (error) => logError(`warning: file watcher: ${(error as Error).message}`));
-  await new Promise<void>((resolve) => watcher.once('ready', resolve));
-
-  /** The docs folder, sidebars (and the files config and sidebars import), static folder and page data named by the config, once known. */
-  function watchModelPaths(): void {
-    const model = site.model;
-    if (!model) return;
-    const pages = [model.config.pages.home, model.config.pages.errors].filter((file): file is string => typeof file === 'string');
-    const wanted = [model.paths.docsDir, model.paths.sidebarsFile, path.resolve(projectRoot, model.paths.configFile), ...model.moduleFiles, ...model.paths.staticDirs, ...pages.map((file) => path.resolve(projectRoot, file))];
-    const added = wanted.filter((file) => !watched.has(file) && ![...watched].some((dir) => file.startsWith(dir + path.sep)) && existsSync(file));
-    for (const file of added) watched.add(file);
-    if (added.length > 0) watcher.add(added);
-  }
-
-  run('startup');
-  await running;
-
+/** The site being built, with the reload client in every page, the event stream, and search from the last production build. */
+function devHttpServer(site: DevSite, hub: EventHub, failure: () => Problem[] | undefined, projectRoot: string, host: string): http.Server {
   const distDir = path.join(projectRoot, 'dist');
   let distServer: http.Server | undefined;
-  const server = createStaticServer({
+  return createStaticServer({
     root: site.output.dir,
     transformHtml: injectReloadClient,
-    checkHost: options.host ?? 'localhost',
+    checkHost: host,
     intercept(request, response, pathname) {
       if (pathname === EVENTS_PATH) {
-        hub.connect(request, response, { server: hub.id, failing: failure !== undefined }, failure && { errors: failure });
+        const errors = failure();
+        hub.connect(request, response, { server: hub.id, failing: errors !== undefined }, errors && { errors });
         return true;
       }
       // Watch mode does not index pages for search; a production build's index is used if there is one.
@@ -200,69 +150,31 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return false;
     },
   });
-  const host = options.host ?? 'localhost';
-  await listenOn(server, options.port ?? 3000, host);
-  const port = (server.address() as AddressInfo).port;
-  log(existsSync(path.join(distDir, 'pagefind'))
-    ? 'search: watch mode does not index pages; /pagefind/ is served from dist/ (the last production build)'
-    : 'search: watch mode does not index pages; run `npm run build` once and search works here too (from dist/pagefind)');
-
-  return {
-    url: `http://${host}:${port}/`,
-    port,
-    async idle() {
-      while (running || debounce || pending.size > 0) {
-        if (running) await running;
-        else await new Promise((resolve) => setTimeout(resolve, debounceMs));
-      }
-    },
-    async close() {
-      closed = true;
-      clearTimeout(debounce);
-      for (const { timer } of seen.values()) clearTimeout(timer);
-      await watcher.close();
-      await running;
-      hub.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
-  };
 }
 
-/** Server-sent events to every open tab. */
-class EventHub {
-  /** Changes when the server restarts, so tabs of an earlier server reload. */
-  readonly id = randomUUID();
-  private readonly clients = new Set<http.ServerResponse>();
-  private readonly keepAlive = setInterval(() => {
-    for (const client of this.clients) client.write(': ping\n\n');
-  }, 15_000).unref();
-
-  connect(request: http.IncomingMessage, response: http.ServerResponse, hello: object, buildError?: object): void {
-    response.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-    response.write('retry: 1000\n\n');
-    response.write(frame('hello', hello));
-    if (buildError) response.write(frame('build-error', buildError));
-    this.clients.add(response);
-    request.on('close', () => this.clients.delete(response));
-  }
-
-  send(event: string, data: object): void {
-    const message = frame(event, data);
-    for (const client of this.clients) client.write(message);
-  }
-
-  close(): void {
-    clearInterval(this.keepAlive);
-    for (const client of this.clients) client.end();
-    this.clients.clear();
-  }
+/** What is watched before the config names the rest: content, static, the theme, config, sidebars and --docs. */
+function startPaths(options: DevServerOptions, projectRoot: string, themeRoot: string): string[] {
+  return [
+    path.join(projectRoot, 'content'),
+    path.resolve(projectRoot, options.staticDir ?? 'static'),
+    path.join(themeRoot, 'src'),
+    path.resolve(projectRoot, options.configFile ?? 'site.config.ts'),
+    path.resolve(projectRoot, options.sidebarsFile ?? 'sidebars.ts'),
+    ...(options.docsDir ? [path.resolve(projectRoot, options.docsDir)] : []),
+  ].filter((file) => existsSync(file));
 }
 
-function frame(event: string, data: object): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+/** The docs folder, sidebars (and the files config and sidebars import), static folder and page data named by the config, once known. */
+function modelPaths(site: DevSite, projectRoot: string): string[] {
+  const model = site.model;
+  if (!model) return [];
+  const pages = [model.config.pages.home, model.config.pages.errors].filter((file): file is string => typeof file === 'string');
+  return [model.paths.docsDir, model.paths.sidebarsFile, path.resolve(projectRoot, model.paths.configFile), ...model.moduleFiles, ...model.paths.staticDirs, ...pages.map((file) => path.resolve(projectRoot, file))];
+}
+
+function shownPath(file: string, projectRoot: string): string {
+  const relative = path.relative(projectRoot, file);
+  return relative.startsWith('..') ? file : relative;
 }
 
 function describeChanges(changes: Map<string, FileEvent>, shown: (file: string) => string): string {
@@ -277,15 +189,4 @@ function describePages(report: RebuildReport): string {
   if (rendered.length > 0) parts.push(`rebuilt ${rendered.length > 3 ? `${rendered.length} pages` : rendered.join(', ')}`);
   if (report.removed.length > 0) parts.push(`removed ${report.removed.length > 3 ? `${report.removed.length} pages` : report.removed.join(', ')}`);
   return parts.length > 0 ? parts.join(', ') : 'rebuilt no pages';
-}
-
-function fileState(file: string): string {
-  const stats = statSync(file, { throwIfNoEntry: false });
-  return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : 'missing';
-}
-
-// Swap and backup files some editors write next to the file being saved.
-function isEditorTemporary(file: string): boolean {
-  const name = path.basename(file);
-  return name.endsWith('~') || name.startsWith('.#') || /\.sw[px]$/.test(name) || /^#.*#$/.test(name);
 }
