@@ -16,7 +16,7 @@ export function DocPage({ route, sidebar, body }: { route: DocRoute; sidebar?: S
   return (
     <div className={sidebar ? 'doc-layout' : 'doc-layout doc-layout-no-sidebar'}>
       {sidebar ? <aside className="doc-sidebar-container" aria-label="Docs sidebar"><DocSidebar items={sidebar} /></aside> : null}
-      <div className="doc-main">
+      <div className={doc.hideTableOfContents ? 'doc-main' : 'doc-main doc-main-toc'}>
         <article className="doc-article">
           {doc.breadcrumbs ? <Breadcrumbs trail={doc.breadcrumbs} current={doc.sidebarLabel ?? route.title} /> : null}
           <div className="doc-content" data-pagefind-body="">
