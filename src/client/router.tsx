@@ -78,6 +78,23 @@ export function Router({ site, initialChunk }: { site: SiteData; initialChunk: R
 
   useLinkInterception(site.baseUrl, navigate);
   useEffect(() => startPrefetching(site.baseUrl), [site.baseUrl, view.chunk]);
+  useHistoryScroll(show, navigating);
+  useLayoutEffect(() => applyScroll(view), [view]);
+  useEffect(() => updateHead(view.chunk, site), [view.chunk, site]);
+  // Lets tests and tools know the page is interactive; only then may analytics load.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+    loadAnalyticsWhenIdle(site.analytics);
+  }, [site.analytics]);
+
+  return <App pages={lazyPages} site={site} chunk={view.chunk} body={view.body} location={view.location} navigate={navigate} overlay={loading ? <Loading /> : undefined} />;
+}
+
+/**
+ * Scroll positions live in history entries: kept up to date as the reader scrolls, and Back/Forward
+ * show the page they return to at its position (the router renders it first, then scrolls).
+ */
+function useHistoryScroll(show: (url: URL, scroll: View['scroll'], push: boolean) => Promise<void>, navigating: { current: boolean }): void {
   useEffect(() => {
     // The router restores scroll positions itself, after the page it goes back to has rendered.
     window.history.scrollRestoration = 'manual';
@@ -102,15 +119,6 @@ export function Router({ site, initialChunk }: { site: SiteData; initialChunk: R
       clearTimeout(scrollTimer);
     };
   }, [show]);
-  useLayoutEffect(() => applyScroll(view), [view]);
-  useEffect(() => updateHead(view.chunk, site), [view.chunk, site]);
-  // Lets tests and tools know the page is interactive; only then may analytics load.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-    loadAnalyticsWhenIdle(site.analytics);
-  }, [site.analytics]);
-
-  return <App pages={lazyPages} site={site} chunk={view.chunk} body={view.body} location={view.location} navigate={navigate} overlay={loading ? <Loading /> : undefined} />;
 }
 
 function updateHead({ route }: RouteChunk, site: SiteData): void {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
 import { useNavigate, useSite } from '../context.ts';
 import { loadPagefind, searchPagefind, type SearchHit, type SearchResults } from './pagefind.ts';
 
@@ -19,8 +19,8 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<string | undefined>(undefined);
-  const [state, setState] = useState<SearchState>({ status: 'idle' });
   const [selected, setSelected] = useState(0);
+  const [state, setState] = useSearch(baseUrl, query, filter, () => setSelected(0));
   const dialogRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -30,30 +30,6 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
     document.body.classList.add('scroll-locked');
     return () => document.body.classList.remove('scroll-locked');
   }, []);
-  useEffect(() => {
-    loadPagefind(baseUrl).catch((error: Error) => setState({ status: 'crashed', message: error.message }));
-  }, [baseUrl]);
-  useEffect(() => {
-    if (query.trim() === '') {
-      setState((previous) => (previous.status === 'crashed' ? previous : { status: 'idle' }));
-      return;
-    }
-    let cancelled = false;
-    setState({ status: 'searching' });
-    const timer = setTimeout(() => {
-      searchPagefind(baseUrl, query, filter)
-        .then(({ hits, total, more }) => {
-          if (cancelled) return;
-          setSelected(0);
-          setState({ status: 'done', query, hits, total, more });
-        })
-        .catch((error: Error) => !cancelled && setState({ status: 'crashed', message: error.message }));
-    }, DEBOUNCE_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [baseUrl, query, filter]);
 
   const hits = state.status === 'done' ? state.hits : [];
   const showMore = () => {
@@ -98,6 +74,36 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
       </div>
     </div>
   );
+}
+
+/** Pagefind's results for the query, searched once typing pauses; `onResults` runs with each new result list. */
+function useSearch(baseUrl: string, query: string, filter: string | undefined, onResults: () => void): [SearchState, Dispatch<SetStateAction<SearchState>>] {
+  const [state, setState] = useState<SearchState>({ status: 'idle' });
+  useEffect(() => {
+    loadPagefind(baseUrl).catch((error: Error) => setState({ status: 'crashed', message: error.message }));
+  }, [baseUrl]);
+  useEffect(() => {
+    if (query.trim() === '') {
+      setState((previous) => (previous.status === 'crashed' ? previous : { status: 'idle' }));
+      return;
+    }
+    let cancelled = false;
+    setState({ status: 'searching' });
+    const timer = setTimeout(() => {
+      searchPagefind(baseUrl, query, filter)
+        .then(({ hits, total, more }) => {
+          if (cancelled) return;
+          onResults();
+          setState({ status: 'done', query, hits, total, more });
+        })
+        .catch((error: Error) => !cancelled && setState({ status: 'crashed', message: error.message }));
+    }, DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [baseUrl, query, filter]);
+  return [state, setState];
 }
 
 function SearchFilters({ filters, value, onChange }: { filters?: Record<string, string[]>; value?: string; onChange: (value?: string) => void }) {
