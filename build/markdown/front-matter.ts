@@ -24,7 +24,9 @@ export function parseFrontMatter(text: string, file: string): { data: Record<str
     parsed = matter(text, { engines: ENGINES });
   } catch (error) {
     const yamlError = error as { reason?: string; mark?: { line: number } };
-    const line = yamlError.mark ? yamlError.mark.line + 2 : 1;
+    // An error at the end of the YAML (an unclosed list) is reported at the closing ---, not past it.
+    const closingFence = text.split('\n').findIndex((source, index) => index > 0 && /^---\s*$/.test(source)) + 1;
+    const line = Math.min(yamlError.mark ? yamlError.mark.line + 2 : 1, closingFence || Infinity);
     throw new ContentError({ rule: 'front-matter', message: `malformed front matter: ${yamlError.reason ?? (error as Error).message}`, file, line, fix: 'Fix the YAML between the --- lines (quote values that contain ": " or start with a special character).' });
   }
   if (repeatsACollection(parsed.data)) {

@@ -1,4 +1,5 @@
 /** A small site in a temporary folder, built with the CLI as an author would. */
+import path from 'node:path';
 import { runCli } from './cli.ts';
 import { tempTree } from './tmp.ts';
 
@@ -27,8 +28,8 @@ export function siteConfig(overrides: Record<string, unknown> = {}): string {
 }
 
 /** `npm run build -- --config site.config.ts` in a temporary site folder with these files. */
-export async function buildSiteFolder(files: Record<string, string>, out = 'out') {
-  const root = tempTree({ ...DOCS, 'site.config.ts': siteConfig(), ...files });
+export async function buildSiteFolder(files: Record<string, string>, out = 'out', below = '') {
+  const root = path.join(tempTree(Object.fromEntries(Object.entries({ ...DOCS, 'site.config.ts': siteConfig(), ...files }).map(([file, text]) => [path.join(below, file), text]))), below);
   const run = await runCli(['build', '--config', 'site.config.ts', '--out', out, '--no-search'], root);
   return { ...run, root };
 }

@@ -52,7 +52,7 @@ function collectErrors(files: Record<string, string | Buffer>): string {
 
 test('malformed front matter names the file and the line', () => {
   const text = collectErrors({ 'docs/bad.md': '---\ntitle: Fine\ndescription: [unclosed\n---\n\nBody\n' });
-  assert.match(text, /^docs\/bad\.md:\d: malformed front matter: .+\n  → Fix the YAML between the --- lines/);
+  assert.equal(text, 'docs/bad.md:4: malformed front matter: unexpected end of the stream within a flow collection\n  → Fix the YAML between the --- lines (quote values that contain ": " or start with a special character).');
 });
 
 test('a title that is not a string is rejected with its line', () => {
@@ -72,7 +72,8 @@ test('every bad front matter field of a file is reported at once, with its line'
 });
 
 test('a slug that is not a URL path is rejected', () => {
-  assert.match(collectErrors({ 'docs/a.md': '---\nslug: "has spaces in it"\n---\n\nBody\n' }), /^docs\/a\.md:2: front matter "slug" "has spaces in it" is not a valid URL path/);
+  assert.equal(collectErrors({ 'docs/a.md': '---\nslug: "has spaces in it"\n---\n\nBody\n' }),
+    'docs/a.md:2: front matter "slug" "has spaces in it" is not a valid URL path\n  → Use letters, digits, "-", "_", "." and "/" only, for example "/tutorials/index" or "my-page".');
 });
 
 test('two docs with one route name both files', () => {
@@ -82,7 +83,12 @@ test('two docs with one route name both files', () => {
 
 test('two docs with one id name both files', () => {
   const text = collectErrors({ 'docs/x/a.md': 'A\n', 'docs/x/01-a.md': 'B\n' });
-  assert.match(text, /duplicate doc id "x\/a", also used by docs\/x\/01-a\.md/);
+  assert.equal(text, [
+    'docs/x/a.md: duplicate doc id "x/a", also used by docs/x/01-a.md',
+    '  → Give one of them another file name or front-matter id.',
+    'docs/x/a.md: duplicate route "/x/a", also produced by docs/x/01-a.md',
+    '  → Change the slug of one of them.',
+  ].join('\n'));
 });
 
 test('an empty Markdown file is rejected', () => {
@@ -95,7 +101,7 @@ test('a file that is not UTF-8 names the line of the first bad byte', () => {
 });
 
 test('a missing docs folder says how to point at one', () => {
-  assert.match(collectErrors({ 'other/a.md': 'A' }), /^docs: docs folder not found\n  → Create the folder, or point docs\.path/);
+  assert.equal(collectErrors({ 'other/a.md': 'A' }), 'docs: docs folder not found\n  → Create the folder, or point docs.path in site.config.ts (or --docs) at your Markdown folder.');
 });
 
 test('every bad file is reported in one run', () => {

@@ -27,7 +27,7 @@ test('an image from the static folder resolves; a missing one fails', async () =
   assert.match(toHtml(await compile('![Logo](/img/logo.svg)', {}, [staticDir])), /<img src="\/img\/logo\.svg" alt="Logo" loading="lazy">/);
   await assert.rejects(compile('![Logo](/img/nope.png)', {}, [staticDir]), (error: unknown) => {
     assert.ok(error instanceof ContentError);
-    assert.match(error.format(), /page\.md:1:1: image "\/img\/nope\.png" not found in the static folder/);
+    assert.equal(error.format(), 'content/docs/page.md:1:1: image "/img/nope.png" not found in the static folder\n  → Put the file in static/img/nope.png or fix the path.');
     return true;
   });
 });
