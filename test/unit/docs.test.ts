@@ -51,8 +51,9 @@ function collectErrors(files: Record<string, string | Buffer>): string {
 }
 
 test('malformed front matter names the file and the line', () => {
-  const text = collectErrors({ 'docs/bad.md': '---\ntitle: Fine\ndescription: [unclosed\n---\n\nBody\n' });
-  assert.match(text, /^docs\/bad\.md:\d: malformed front matter: .+\n  → Fix the YAML between the --- lines/);
+  const text = collectErrors({ 'docs/bad.md': '---\ntitle: Fine\ndescription: Setup: the store\nid: bad\n---\n\nBody\n' });
+  assert.equal(text, 'docs/bad.md:3: malformed front matter: incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line\n'
+    + '  → Fix the YAML between the --- lines (quote values that contain ": " or start with a special character).');
 });
 
 test('a title that is not a string is rejected with its line', () => {
