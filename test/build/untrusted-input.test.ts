@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test } from 'node:test';
-import type { ContentError } from '../../build/errors.ts';
+import { ContentError } from '../../build/errors.ts';
 import { FolderWriter } from '../../build/output/output-folder.ts';
 import { listenOn } from '../../build/serve/static-server.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -174,7 +174,8 @@ test('a port the user may not open, or an address the machine does not have, is 
     process.nextTick(() => refusing.emit('error', Object.assign(new Error('listen EACCES: permission denied 127.0.0.1:80'), { code: 'EACCES' })));
     return refusing;
   }) as typeof refusing.listen;
-  await assert.rejects(listenOn(refusing, 80, '127.0.0.1'), (error: ContentError) => {
+  await assert.rejects(listenOn(refusing, 80, '127.0.0.1'), (error: unknown) => {
+    assert.ok(error instanceof ContentError);
     assert.equal(error.format(), '--port: port 80 on 127.0.0.1 needs administrator rights\n  → Stop the other server, or pass another port, for example --port 3001.');
     return true;
   });
