@@ -24,9 +24,9 @@ export function parseFrontMatter(text: string, file: string): { data: Record<str
     parsed = matter(text, { engines: ENGINES });
   } catch (error) {
     const yamlError = error as { reason?: string; mark?: { line: number } };
-    // An error at the end of the YAML (an unclosed list) is reported at the closing ---, not past it.
-    const closingFence = text.split('\n').findIndex((source, index) => index > 0 && /^---\s*$/.test(source)) + 1;
-    const line = Math.min(yamlError.mark ? yamlError.mark.line + 2 : 1, closingFence || Infinity);
+    // gray-matter hands js-yaml the text from the end of the opening `---`, newline included, so the
+    // parser's 0-based line 1 is the file's line 2.
+    const line = yamlError.mark ? yamlError.mark.line + 1 : 1;
     throw new ContentError({ rule: 'front-matter', message: `malformed front matter: ${yamlError.reason ?? (error as Error).message}`, file, line, fix: 'Fix the YAML between the --- lines (quote values that contain ": " or start with a special character).' });
   }
   if (repeatsACollection(parsed.data)) {

@@ -1,5 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ContentError } from '../errors.ts';
 
 const STAGING_SUFFIX = '.staging-';
 const RETIRED_SUFFIX = '.retired-';
@@ -158,7 +159,10 @@ function withSwapLock(target: string, swap: () => void): void {
       // An empty lock is one being written right now.
       const holder = Number(readFileSafely(lock) || process.pid);
       if (!isRunning(holder)) rmSync(lock, { force: true });
-      else if (Date.now() > deadline) throw new Error(`another build (process ${holder}) has held ${lock} for ${LOCK_WAIT_MS / 1000} s; stop it or delete the file`);
+      else if (Date.now() > deadline) {
+        const shown = path.relative(process.cwd(), lock) || lock;
+        throw new ContentError({ rule: 'output-folder', message: `another build (process ${holder}) has held ${shown} for ${LOCK_WAIT_MS / 1000} s`, file: '--out', fix: 'Stop that build, or delete the file.' });
+      }
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
     }
   }

@@ -32,13 +32,21 @@ test('a navbar item of unknown type stops the CLI with exit code 1', async () =>
   assert.equal(run.stderr.trim(), 'error: site.config.ts: navbar item 1 ("More") has unknown type "dropdown"\n  → Use one of: doc, default, search, colorMode (a plain link needs no type, only "to" or "href").');
 });
 
+/** What JSON.parse says about a text, as the build quotes it (its wording is Node's). */
+function jsonParseMessage(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  assert.fail('expected invalid JSON');
+}
+
 test('an errors.json that is not JSON fails with the file and the line', async () => {
-  const run = await buildSiteFolder({
-    'site.config.ts': siteConfig({ pages: { errors: 'errors.json' } }),
-    'errors.json': '{\n  "0": "first",\n  "1": "second",\n}\n',
-  });
+  const json = '{\n  "0": "first",\n  "1": "second",\n}\n';
+  const run = await buildSiteFolder({ 'site.config.ts': siteConfig({ pages: { errors: 'errors.json' } }), 'errors.json': json });
   assert.equal(run.code, 1);
-  assert.match(run.stderr, /^error: errors\.json:4: invalid JSON: .+\n  → Fix the JSON syntax\./);
+  assert.equal(run.stderr.trim(), `error: errors.json:4: invalid JSON: ${jsonParseMessage(json)}\n  → Fix the JSON syntax.`);
 });
 
 test('an errors.json entry that is not a numeric code with a message fails naming the entry', async () => {
@@ -54,7 +62,7 @@ test('a doc in no sidebar is warned about only with docs.warnOnDocsOutsideSideba
   const files = { 'docs/orphan.md': '# Orphan\n\nIn no sidebar.\n' };
   const warned = await buildSiteFolder({ ...files, 'site.config.ts': siteConfig({ docs: docsSection({ warnOnDocsOutsideSidebar: true }) }) });
   assert.equal(warned.code, 0, warned.stderr);
-  assert.match(warned.stderr, /^warning: docs\/orphan\.md: "orphan" is in no sidebar$/m);
+  assert.equal(warned.stderr.trim(), 'warning: docs/orphan.md: "orphan" is in no sidebar');
   assert.ok(existsSync(path.join(warned.root, 'out/orphan/index.html')), 'the page is still built');
 
   const quiet = await buildSiteFolder(files);
@@ -81,9 +89,23 @@ test('a missing docs folder stops the CLI with exit code 1', async () => {
 });
 
 test('a syntax error in the site config stops the CLI with exit code 1, naming the line', async () => {
-  const run = await runCli(['build', '--config', path.join(projectRoot, 'test/fixtures/broken-config/site.config.ts'), '--out', 'out', '--no-search'], tempTree({}));
+  const root = tempTree({});
+  const config = path.join(projectRoot, 'test/fixtures/broken-config/site.config.ts');
+  const run = await runCli(['build', '--config', config, '--out', 'out', '--no-search'], root);
   assert.equal(run.code, 1);
-  assert.match(run.stderr, /^error: .*test\/fixtures\/broken-config\/site\.config\.ts:3: syntax error: .+\n  → Fix the syntax error\./);
+  assert.equal(run.stderr.trim(), `error: ${path.relative(root, config)}:3: syntax error: Expected "}" but found "'here'"\n  → Fix the syntax error.`);
+});
+
+test('a site config that throws while it is evaluated stops the CLI naming the file and the error', async () => {
+  const run = await buildSiteFolder({ 'site.config.ts': "throw new Error('SITE_URL is not set');\n" });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: site.config.ts: could not evaluate: SITE_URL is not set\n  → Fix the error in this file.');
+});
+
+test('a --config file that does not exist stops the CLI naming it', async () => {
+  const run = await runCli(['build', '--config', 'site.confg.ts', '--out', 'out', '--no-search'], tempTree({}));
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: site.confg.ts: file not found\n  → Create it, or pass the right path.');
 });
 
 test('an unknown CLI command exits with code 2', async () => {
@@ -127,4 +149,16 @@ test('--help lists every flag of each command and builds nothing', async () => {
     assert.match(run.stdout, new RegExp(`^Usage: npm (run )?${command === 'start' ? 'start' : command} -- \\[options\\]`), command);
     for (const flag of flags) assert.match(run.stdout, new RegExp(`^  ${flag}\\b`, 'm'), `${command} ${flag}`);
   }
+});
+
+test('a broken anchor is a warning line with onBrokenAnchors: "warn", and nothing with "ignore"; the build succeeds', async () => {
+  const files = { 'docs/guide.md': '# Guide\n\nSee [the intro](./intro.md#nope).\n' };
+  const warned = await buildSiteFolder({ ...files, 'site.config.ts': siteConfig({ onBrokenAnchors: 'warn' }) });
+  assert.equal(warned.code, 0, warned.stderr);
+  assert.deepEqual(warned.stdout.split('\n').filter((line) => line.startsWith('warning:')), ['warning: Found broken anchor /intro#nope in docs/guide.md:3']);
+  assert.ok(existsSync(path.join(warned.root, 'out/guide/index.html')));
+
+  const ignored = await buildSiteFolder({ ...files, 'site.config.ts': siteConfig({ onBrokenAnchors: 'ignore' }) });
+  assert.equal(ignored.code, 0, ignored.stderr);
+  assert.doesNotMatch(ignored.stdout + ignored.stderr, /broken anchor/);
 });

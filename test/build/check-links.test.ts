@@ -138,7 +138,22 @@ test('without the source map, broken links are still found and named by page', a
 });
 
 test('a folder without a built site is an error naming the fix', async () => {
-  const run = await runCli(['check-links', '--dir', path.join(root, 'nothing-here')]);
+  const dir = path.join(root, 'nothing-here');
+  const run = await runCli(['check-links', '--dir', dir]);
   assert.equal(run.code, 1);
-  assert.match(run.stderr, /no built site here\n {2}→ Run `npm run build` first/);
+  assert.equal(run.stderr.trim(), `error: ${dir}: no built site here\n  → Run \`npm run build\` first, or pass --dir with a built site.`);
+});
+
+test('a link source map that cannot be read, or a page it lists that is gone, is an error asking for a rebuild', async () => {
+  const garbled = outputCopy('garbled-map');
+  writeFileSync(path.join(garbled, LINK_SOURCES_FILE), '{"baseUrl": ');
+  const unreadable = await runCli(['check-links', '--dir', garbled]);
+  assert.equal(unreadable.code, 1);
+  assert.equal(unreadable.stderr.trim(), `error: ${path.join(garbled, LINK_SOURCES_FILE)}: unreadable link source map\n  → Rebuild the site with \`npm run build\`.`);
+
+  const partial = outputCopy('page-gone');
+  rmSync(path.join(partial, 'guide'), { recursive: true });
+  const missing = await runCli(['check-links', '--dir', partial]);
+  assert.equal(missing.code, 1);
+  assert.equal(missing.stderr.trim(), `error: ${path.join(partial, 'guide/index.html')}: the page /guide is missing\n  → Rebuild the site with \`npm run build\`.`);
 });

@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { buildSite } from '../../build/build.ts';
 import { parseHeadersFile } from '../../build/serve/headers-file.ts';
 import { createStaticServer } from '../../build/serve/static-server.ts';
-import { cliCommand } from '../helpers/cli.ts';
+import { cliCommand, runCli } from '../helpers/cli.ts';
 import { projectRoot } from '../helpers/site.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/docusaurus-site');
@@ -199,8 +199,15 @@ test('`npm run serve` sends the security headers of _headers, as a host would', 
       assert.equal(reply.headers['referrer-policy'], 'strict-origin-when-cross-origin', route);
     }
     assert.equal((await request(`/${firstAsset('.js')}`, {}, 'GET', servedAt)).headers['cache-control'], IMMUTABLE);
-    assert.equal((await request('/intro', { Host: 'rebound.example' }, 'GET', servedAt)).status, 403, 'a foreign Host header is refused');
+    const rebound = await request('/intro', { Host: 'rebound.example' }, 'GET', servedAt);
+    assert.deepEqual({ status: rebound.status, body: rebound.body.toString() }, { status: 403, body: 'Unknown host name' }, 'a foreign Host header is refused');
   } finally {
     child.kill();
   }
+});
+
+test('`npm run serve` on a folder without a built site is one error naming the fix', async () => {
+  const run = await runCli(['serve', '--dir', 'nothing-here', '--port', '0'], base);
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: nothing-here: no built site here\n  → Run `npm run build` first, or pass --dir with a built site.');
 });

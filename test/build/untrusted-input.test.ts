@@ -9,6 +9,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test } from 'node:test';
+import { ContentError } from '../../build/errors.ts';
+import { FolderWriter } from '../../build/output/output-folder.ts';
+import { listenOn } from '../../build/serve/static-server.ts';
 import { runCli } from '../helpers/cli.ts';
 import { buildSiteFolder, siteConfig } from '../helpers/site-folder.ts';
 import { tempTree } from '../helpers/tmp.ts';
@@ -48,6 +51,7 @@ const OUT_CASES: [string, string][] = [
   ['..', 'output folder ".." is or contains the project folder'],
   ['docs', 'output folder "docs" overlaps the docs folder docs'],
   ['docs/out', 'output folder "docs/out" overlaps the docs folder docs'],
+  ['static', 'output folder "static" overlaps the static folder static'],
   ['site.config.ts', 'output folder "site.config.ts" is a file'],
   ['notes', 'output folder "notes" already holds files that are not a build of this site'],
 ];
@@ -61,6 +65,22 @@ for (const [out, message] of OUT_CASES) {
     assert.equal(readFileSync(path.join(run.root, 'notes/todo.txt'), 'utf8'), 'keep me');
   });
 }
+
+test('--out a folder holding the sidebars file is refused, and the file is left as it was', async () => {
+  const sidebars = "module.exports = { main: ['intro', 'guide'] };\n";
+  const docs = { path: 'docs', sidebarPath: 'meta/sidebars.js', routeBasePath: '/', breadcrumbs: true, versions: { current: { label: 'Next' } }, warnOnDocsOutsideSidebar: false };
+  const run = await buildSiteFolder({ 'meta/sidebars.js': sidebars, 'site.config.ts': siteConfig({ docs }) }, 'meta');
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: --out: output folder "meta" contains meta/sidebars.js\n  → Pass --out a new folder, or the dist/ of an earlier build, outside the docs and static folders.');
+  assert.equal(readFileSync(path.join(run.root, 'meta/sidebars.js'), 'utf8'), sidebars);
+});
+
+test('the output writer refuses a path outside its folder, should a route ever resolve there', () => {
+  const root = tempTree({});
+  const writer = new FolderWriter(path.join(root, 'out'));
+  assert.throws(() => writer.write('../escaped.html', '<p>x</p>'), { message: 'refusing to write "../escaped.html" outside the output folder' });
+  assert.deepEqual(readdirSync(root), []);
+});
 
 test('--out a folder holding an earlier build replaces it', async () => {
   const first = await buildSiteFolder({}, 'site-out');
@@ -146,10 +166,32 @@ test('a port that is not a number, or is in use, is one line and exit code 1 (se
   }
 });
 
+test('a port the user may not open, or an address the machine does not have, is named with the port', async () => {
+  // Root may open any port, so the refusal an ordinary user gets is simulated.
+  const refusing = http.createServer();
+  refusing.listen = (() => {
+    process.nextTick(() => refusing.emit('error', Object.assign(new Error('listen EACCES: permission denied 127.0.0.1:80'), { code: 'EACCES' })));
+    return refusing;
+  }) as typeof refusing.listen;
+  await assert.rejects(listenOn(refusing, 80, '127.0.0.1'), (error: unknown) => {
+    assert.ok(error instanceof ContentError);
+    assert.equal(error.format(), '--port: port 80 on 127.0.0.1 needs administrator rights\n  → Stop the other server, or pass another port, for example --port 3001.');
+    return true;
+  });
+  const site = await buildSiteFolder({}, 'site-out');
+  assert.equal(site.code, 0, site.stderr);
+  const unavailable = await new Promise<string>((resolve) => http.createServer().once('error', (error) => resolve(error.message)).listen(0, '192.0.2.1'));
+  const run = await runCli(['serve', '--dir', 'site-out', '--port', '0', '--host', '192.0.2.1'], site.root);
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), `error: --port: port 0 on 192.0.2.1 cannot be opened (${unavailable})\n  → Stop the other server, or pass another port, for example --port 3001.`);
+});
+
 test('an output folder that cannot be written is one line naming the path, and exit code 1', async () => {
   const run = await buildSiteFolder({}, '/sys/docs-site-out');
   assert.equal(run.code, 1);
-  assert.match(run.stderr.trim(), /^error: cannot mkdir \/sys\/docs-site-out\.staging-\d+: operation not permitted \(EPERM\)\n {2}→ Free disk space or pick an output folder you can write to \(--out\); the previous output is unchanged\.$/);
+  // The staging folder is named after the build's process id.
+  assert.equal(run.stderr.trim().replace(/\.staging-\d+:/, '.staging-<pid>:'),
+    'error: cannot mkdir /sys/docs-site-out.staging-<pid>: operation not permitted (EPERM)\n  → Free disk space or pick an output folder you can write to (--out); the previous output is unchanged.');
 });
 
 /** The process id of a process that has exited. */
@@ -181,6 +223,19 @@ test('builds into one output folder at once all succeed, and the folder holds on
   for (const run of runs) assert.equal(run.code, 0, run.stderr);
   assert.ok(existsSync(path.join(site.root, 'site-out/index.html')) && existsSync(path.join(site.root, 'site-out/pagefind/pagefind.js')));
   assert.deepEqual(readdirSync(site.root).filter((name) => name.startsWith('site-out.')), []);
+});
+
+test('a build that waited 30 s for another build\'s swap lock gives up with one error naming the holder; the published site stays', async () => {
+  const site = await buildSiteFolder({}, 'site-out');
+  assert.equal(site.code, 0, site.stderr);
+  // The test's own process is alive, as the other build would be.
+  writeFileSync(path.join(site.root, 'site-out.lock'), String(process.pid));
+  writeFileSync(path.join(site.root, 'docs/guide.md'), '# Guide\n\nNew steps.\n');
+  const run = await runCli(['build', '--config', 'site.config.ts', '--out', 'site-out', '--no-search'], site.root);
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), `error: --out: another build (process ${process.pid}) has held site-out.lock for 30 s\n  → Stop that build, or delete the file.`);
+  assert.doesNotMatch(readFileSync(path.join(site.root, 'site-out/guide/index.html'), 'utf8'), /New steps/);
+  assert.deepEqual(readdirSync(site.root).filter((name) => name.startsWith('site-out.')), ['site-out.lock']);
 });
 
 test('a page slower than maxPageSeconds ends the build with one error naming it; the published site stays', async () => {

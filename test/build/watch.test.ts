@@ -108,29 +108,44 @@ test('the first build is served, with the reload client in every page', async ()
   assert.equal(hello.data.failing, false);
 });
 
-/** Sends one raw HTTP/1.1 request (fetch would normalise the target); resolves to the status code. */
-function rawRequest(target: string, host: string): Promise<number> {
+/** The body of a raw HTTP/1.1 reply, its chunked transfer encoding undone (the bodies checked are ASCII). */
+function bodyOf(reply: string): string {
+  const headEnd = reply.indexOf('\r\n\r\n');
+  const rest = reply.slice(headEnd + 4);
+  if (!/^transfer-encoding: chunked\r?$/im.test(reply.slice(0, headEnd))) return rest;
+  let body = '';
+  for (let at = 0; ;) {
+    const lineEnd = rest.indexOf('\r\n', at);
+    const size = parseInt(rest.slice(at, lineEnd), 16);
+    if (!size) return body;
+    body += rest.slice(lineEnd + 2, lineEnd + 2 + size);
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
+/** Sends one raw HTTP/1.1 request (fetch would normalise the target); resolves to the status code and body. */
+function rawRequest(target: string, host: string): Promise<{ status: number; body: string }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
     let reply = '';
     socket.on('data', (chunk) => { reply += chunk; });
-    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d+)/.exec(reply)?.[1])));
+    socket.on('end', () => resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(reply)?.[1]), body: bodyOf(reply) }));
     socket.on('error', reject);
   });
 }
 
 test('a malformed request target gets 400 and the dev server keeps running', async () => {
   const { port } = new URL(server.url);
-  assert.equal(await rawRequest('//[', `127.0.0.1:${port}`), 400);
-  assert.equal(await rawRequest('//[x', `127.0.0.1:${port}`), 400);
+  assert.deepEqual(await rawRequest('//[', `127.0.0.1:${port}`), { status: 400, body: 'Bad request path' });
+  assert.deepEqual(await rawRequest('//[x', `127.0.0.1:${port}`), { status: 400, body: 'Bad request path' });
   assert.equal((await get('/api/store')).status, 200);
 });
 
 test('the dev server answers only local host names (no DNS rebinding)', async () => {
   const { port } = new URL(server.url);
-  assert.equal(await rawRequest('/api/store', `attacker.example:${port}`), 403);
-  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) assert.equal(await rawRequest('/api/store', host), 200, host);
+  assert.deepEqual(await rawRequest('/api/store', `attacker.example:${port}`), { status: 403, body: 'Unknown host name' });
+  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) assert.equal((await rawRequest('/api/store', host)).status, 200, host);
 });
 
 test('editing a page re-renders only that page and tells the tab to reload', async () => {

@@ -46,9 +46,16 @@ test('a doc navbar item without docId is rejected', async () => {
   assert.equal(text, 'site.config.ts: navbar item 1 ("API") of type "doc" has no docId\n  → Add docId: the id of the doc it links to.');
 });
 
+test('a plain navbar link without to or href, or without a label, is rejected', async () => {
+  assert.equal(await errorText(() => validateConfig(baseConfig([{ label: 'Blog' }]), 'site.config.ts')),
+    'site.config.ts: navbar item 1 ("Blog") has neither "to" nor "href"\n  → Add to (a page of this site) or href (an external URL).');
+  assert.equal(await errorText(() => validateConfig(baseConfig([{ type: 'search' }, { to: '/blog' }]), 'site.config.ts')),
+    'site.config.ts: navbar item 2 has no label\n  → Add label: the text shown in the navbar.');
+});
+
 test('a baseUrl without slashes is rejected', async () => {
   const config = { ...baseConfig([]), baseUrl: 'docs' };
-  assert.match(await errorText(() => validateConfig(config, 'site.config.ts')), /"baseUrl" is "docs"/);
+  assert.equal(await errorText(() => validateConfig(config, 'site.config.ts')), 'site.config.ts: "baseUrl" is "docs"\n  → Start and end baseUrl with "/", for example "/" or "/docs/".');
 });
 
 test('a syntax error in the config names the file and line', async () => {
@@ -84,9 +91,10 @@ test('every bad field is reported at once, by its path, with the type it needs',
     docs: { path: 3, sidbarPath: 'sidebars.ts' },
     tableOfContents: { minHeadingLevel: 4, maxHeadingLevel: 2 },
     maxPageBytes: -1,
+    maxPageSeconds: 0,
   };
   assert.equal(await errorText(() => validateConfig(config, 'site.config.ts')), [
-    '6 problems found:',
+    '7 problems found:',
     'site.config.ts: "docs.path" must be a string, not a number (3)',
     '  → Set docs.path to a string.',
     'site.config.ts: "docs.sidbarPath" is not a known field',
@@ -97,6 +105,8 @@ test('every bad field is reported at once, by its path, with the type it needs',
     '  → Set onBrokenLinks to one of "throw", "warn", "ignore".',
     'site.config.ts: "maxPageBytes" is -1',
     '  → Set maxPageBytes to a whole number of bytes, for example 8 * 1024 * 1024.',
+    'site.config.ts: "maxPageSeconds" is 0',
+    '  → Set maxPageSeconds to a number of seconds, for example 60.',
     'site.config.ts: "onBrokenLink" is not a known field',
     '  → Remove it, or correct its spelling (docs/authoring.md lists the fields).',
   ].join('\n'));

@@ -53,6 +53,9 @@ function collectErrors(files: Record<string, string | Buffer>): string {
 test('malformed front matter names the file and the line', () => {
   const text = collectErrors({ 'docs/bad.md': '---\ntitle: Fine\ndescription: [unclosed\n---\n\nBody\n' });
   assert.equal(text, 'docs/bad.md:4: malformed front matter: unexpected end of the stream within a flow collection\n  → Fix the YAML between the --- lines (quote values that contain ": " or start with a special character).');
+  const midBlock = collectErrors({ 'docs/bad.md': '---\ntitle: Fine\ndescription: Setup: the store\nid: bad\n---\n\nBody\n' });
+  assert.equal(midBlock, 'docs/bad.md:3: malformed front matter: incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line\n'
+    + '  → Fix the YAML between the --- lines (quote values that contain ": " or start with a special character).');
 });
 
 test('a title that is not a string is rejected with its line', () => {
@@ -82,13 +85,8 @@ test('two docs with one route name both files', () => {
 });
 
 test('two docs with one id name both files', () => {
-  const text = collectErrors({ 'docs/x/a.md': 'A\n', 'docs/x/01-a.md': 'B\n' });
-  assert.equal(text, [
-    'docs/x/a.md: duplicate doc id "x/a", also used by docs/x/01-a.md',
-    '  → Give one of them another file name or front-matter id.',
-    'docs/x/a.md: duplicate route "/x/a", also produced by docs/x/01-a.md',
-    '  → Change the slug of one of them.',
-  ].join('\n'));
+  const text = collectErrors({ 'docs/x/a.md': 'A\n', 'docs/x/01-a.md': '---\nslug: /x/b\n---\nB\n' });
+  assert.equal(text, 'docs/x/a.md: duplicate doc id "x/a", also used by docs/x/01-a.md\n  → Give one of them another file name or front-matter id.');
 });
 
 test('an empty Markdown file is rejected', () => {

@@ -1,6 +1,7 @@
 /** Raw HTML cannot replace DOM properties the runtime needs (row 7 of the hardening issue). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { formatProblem } from '../../build/errors.ts';
 import { compile } from '../helpers/markdown.ts';
 
 test('name attributes are stripped, so <img name="querySelector"> cannot replace document.querySelector', async () => {
@@ -15,8 +16,8 @@ test('ids spelled like DOM properties are removed with a warning naming the line
   assert.match(compiled.html, /<p>Two<\/p>/);
   assert.match(compiled.html, /<p id="getting-started">Three<\/p>/);
   assert.match(compiled.html, /<h2 id="install"/);
-  assert.deepEqual(compiled.warnings.map((warning) => `${warning.line}: ${warning.message}`), [
-    '1: id "addEventListener" was removed: an id spelled like a DOM property can replace it on window',
-    '3: id "constructor" was removed: an id spelled like a DOM property can replace it on window',
+  assert.deepEqual(compiled.warnings.map(formatProblem), [
+    'content/docs/page.md:1:1: id "addEventListener" was removed: an id spelled like a DOM property can replace it on window',
+    'content/docs/page.md:3:1: id "constructor" was removed: an id spelled like a DOM property can replace it on window',
   ]);
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ContentError } from '../../build/errors.ts';
+import { ContentError, formatProblem } from '../../build/errors.ts';
 import { compile, toHtml } from '../helpers/markdown.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
@@ -35,7 +35,9 @@ test('an image from the static folder resolves; a missing one fails', async () =
 test('an unknown code language renders as plain text with a warning', async () => {
   const compiled = await compile('Text\n\n```brainfuck\n+++.\n```\n');
   assert.match(toHtml(compiled), /\+\+\+\./);
-  assert.deepEqual(compiled.warnings.map((warning) => [warning.line, warning.message.split(';')[0]]), [[3, 'code block language "brainfuck" is not highlighted']]);
+  assert.deepEqual(compiled.warnings.map(formatProblem), [
+    'content/docs/page.md:3:1: code block language "brainfuck" is not highlighted; shown as plain text (known: ts, typescript, tsx, js, javascript, jsx, json, jsonc, bash, sh, shell, zsh, console, diff, html, xml, css, yaml, yml, md, markdown, text)',
+  ]);
 });
 
 test('the table of contents lists h2–h4 in order with their ids', async () => {
@@ -58,5 +60,15 @@ test('a link with a malformed percent escape is reported as broken, not a crash'
 test('an explicit heading id used twice on a page is kept, with a warning naming the line', async () => {
   const compiled = await compile('## First {#setup}\n\nText.\n\n## Second {#setup}\n');
   assert.deepEqual(compiled.toc.map((entry) => entry.id), ['setup', 'setup']);
-  assert.deepEqual(compiled.warnings.map((warning) => [warning.line, warning.message]), [[5, 'heading id "setup" is used twice on this page; links to it reach the first one']]);
+  assert.deepEqual(compiled.warnings.map(formatProblem), ['content/docs/page.md:5:1: heading id "setup" is used twice on this page; links to it reach the first one']);
+});
+
+test('raw HTML outside the allowlist, an unsafe URL and an unknown admonition are warnings naming the place', async () => {
+  const compiled = await compile('Text <iframe src="/x"></iframe>.\n\nSee [this](javascript:alert(document.cookie)).\n\n:::spoiler\nCareful.\n:::\n');
+  assert.deepEqual(compiled.warnings.map(formatProblem), [
+    'content/docs/page.md:5:1: unknown admonition type ":::spoiler"; rendered as a plain block',
+    'content/docs/page.md:3:5: unsafe URL "javascript:alert(document.cookie)" removed',
+    'content/docs/page.md:1:6: raw HTML <iframe> is not allowed and is shown as text',
+    'content/docs/page.md:1:23: raw HTML <iframe> is not allowed and is shown as text',
+  ]);
 });
