@@ -31,6 +31,8 @@ export interface BuildResult {
   pages: number;
   outDir: string;
   warnings: Warning[];
+  /** Broken links the config lets through (`onBrokenLinks: 'warn'`), one printed line each. */
+  linkWarnings: string[];
   timings: TaskTimer['timings'];
   themeScriptHash: string;
   links: LinkReport;
@@ -54,12 +56,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     throwIfAny(pages.errors());
     log(pages.threadTimeSummary(1 + workersFor(sources.docs.length)));
     await timer.run('write site files', async () => writeOtherFiles(sources, script, await bundling, writer, output, pages));
-    const links = await timer.run('check links', () => checkSiteLinks(pages, output, sources, log));
+    const links = await timer.run('check links', () => checkLinks(pages.linkIndex(), output.listFiles(), config.baseUrl, (file) => output.readFile(file)));
+    const linkWarnings = enforceLinkPolicy(links, config);
     if (pages.search) await timer.run('index search', () => pages.writeSearchIndex());
     output.commit();
     const pageCount = pages.linkIndex().length;
     const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${path.relative(process.cwd(), paths.outDir) || '.'}`;
-    return { pages: pageCount, outDir: paths.outDir, warnings: [...sources.warnings, ...pages.warnings()], timings: timer.timings, themeScriptHash: scriptHash(script), links, summary };
+    return { pages: pageCount, outDir: paths.outDir, warnings: [...sources.warnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), links, summary };
   } catch (error) {
     output.discard();
     await SearchIndexer.stop();
@@ -89,12 +92,6 @@ async function writeOtherFiles(sources: SiteSources, script: string, bundle: Run
   for (const shipped of Object.values(writer.sidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
   for (const dir of sources.paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
   writeSiteFiles(output, { sources, linkIndex: pages.linkIndex(), themeScript: script, renderRedirectPage });
-}
-
-function checkSiteLinks(pages: WrittenPages, output: OutputFolder, { config }: SiteSources, log: (line: string) => void): LinkReport {
-  const report = checkLinks(pages.linkIndex(), output.listFiles(), config.baseUrl, (file) => output.readFile(file));
-  for (const warning of enforceLinkPolicy(report, config)) log(`warning: ${warning}`);
-  return report;
 }
 
 function formatBytes(bytes: number): string {

@@ -109,6 +109,7 @@ async function runBuild(values: FlagValues<typeof BUILD.flags>): Promise<void> {
     search: !values['no-search'],
   });
   for (const warning of result.warnings) console.warn(`warning: ${formatProblem(warning)}`);
+  for (const warning of result.linkWarnings) console.warn(`warning: ${warning}`);
   console.log(`Content-Security-Policy script hash of the theme script: '${result.themeScriptHash}' (written to _headers)`);
   console.log(result.summary);
 }

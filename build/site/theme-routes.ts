@@ -1,5 +1,5 @@
 /** The pages the theme makes without a doc: home, production error codes, not found. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { NOT_FOUND_PERMALINK } from '../pages/page-files.ts';
@@ -19,7 +19,11 @@ export function themeRoutes(config: SiteConfig, projectRoot: string): RouteData[
 }
 
 function readJson(projectRoot: string, file: string): Record<string, unknown> {
-  const text = readFileSync(path.resolve(projectRoot, file), 'utf8');
+  const absolute = path.resolve(projectRoot, file);
+  if (!existsSync(absolute)) {
+    throw new ContentError({ rule: 'theme-pages', message: 'file not found', file, fix: 'Create it, or fix pages.home / pages.errors in site.config.ts.' });
+  }
+  const text = readFileSync(absolute, 'utf8');
   try {
     return JSON.parse(text) as Record<string, unknown>;
   } catch (error) {

@@ -49,6 +49,12 @@ test('an errors.json that is not JSON fails with the file and the line', async (
   assert.equal(run.stderr.trim(), `error: errors.json:4: invalid JSON: ${jsonParseMessage(json)}\n  → Fix the JSON syntax.`);
 });
 
+test('a pages.errors or pages.home file that does not exist fails naming it, not with a stack trace', async () => {
+  const run = await buildSiteFolder({ 'site.config.ts': siteConfig({ pages: { home: 'home.json', errors: 'codes/errors.json' } }), 'home.json': '{}' });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: codes/errors.json: file not found\n  → Create it, or fix pages.home / pages.errors in site.config.ts.');
+});
+
 test('an errors.json entry that is not a numeric code with a message fails naming the entry', async () => {
   const run = await buildSiteFolder({
     'site.config.ts': siteConfig({ pages: { errors: 'errors.json' } }),
@@ -155,7 +161,7 @@ test('a broken anchor is a warning line with onBrokenAnchors: "warn", and nothin
   const files = { 'docs/guide.md': '# Guide\n\nSee [the intro](./intro.md#nope).\n' };
   const warned = await buildSiteFolder({ ...files, 'site.config.ts': siteConfig({ onBrokenAnchors: 'warn' }) });
   assert.equal(warned.code, 0, warned.stderr);
-  assert.deepEqual(warned.stdout.split('\n').filter((line) => line.startsWith('warning:')), ['warning: Found broken anchor /intro#nope in docs/guide.md:3']);
+  assert.equal(warned.stderr.trim(), 'warning: Found broken anchor /intro#nope in docs/guide.md:3');
   assert.ok(existsSync(path.join(warned.root, 'out/guide/index.html')));
 
   const ignored = await buildSiteFolder({ ...files, 'site.config.ts': siteConfig({ onBrokenAnchors: 'ignore' }) });
