@@ -87,6 +87,10 @@ const config: Omit<SiteConfig, 'navbar'> & { navbar: Omit<SiteConfig['navbar'], 
   search: {},
   pages: { home: 'content/home.json', errors: 'content/errors.json' },
   baseUrlIssueBanner: true,
+  // Our pages are Markdown; MDX is for .mdx files (Docusaurus's "detect").
+  markdown: { format: 'detect' },
+  allowComponentCode: false,
+  embedHosts: ['codesandbox.io', 'stackblitz.com'],
 };
 
 export default config;

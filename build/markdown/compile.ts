@@ -1,13 +1,15 @@
+import path from 'node:path';
 import rehypeRaw from 'rehype-raw';
+import remarkMdx from 'remark-mdx';
 import remarkDirective from 'remark-directive';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { toString } from 'mdast-util-to-string';
 import { toHtml } from 'hast-util-to-html';
-import { unified } from 'unified';
+import { unified, type PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { Element as HastElement, Root as HastRoot, RootContent } from 'hast';
-import type { Root as MdastRoot } from 'mdast';
+import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import type { TocEntry } from '../../src/shared/types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
@@ -20,11 +22,21 @@ import { rehypeAccessibleHtml } from './accessible-html.ts';
 import { rehypeHeadingAnchors } from './heading-anchors.ts';
 import { DEFAULT_PAGE_LIMITS, pageLimitProblem, type PageLimits } from './limits.ts';
 import { withinTimeBudget } from './page-clock.ts';
+import { rehypeIntrinsicJsx, type JsxElementOptions } from './mdx/jsx-elements.ts';
+import { hasComponents, renderWithComponents } from './mdx/render.ts';
+import { remarkMdxScope } from './mdx/scope.ts';
 
-export interface MarkdownOptions extends LinkContext {
+export interface MarkdownOptions extends LinkContext, JsxElementOptions {
   minTocLevel: number;
   maxTocLevel: number;
   limits?: PageLimits;
+  /** Docusaurus's `markdown.format`: every file is MDX, none is, or by extension (`detect`). */
+  format: 'mdx' | 'md' | 'detect';
+  docsDir: string;
+  /** The folder `@site/` names in imports. */
+  siteDir: string;
+  /** MDX may import the site's own JavaScript components, which runs their code. */
+  allowComponentCode: boolean;
 }
 
 export interface MarkdownSource {
@@ -45,6 +57,8 @@ export interface CompiledMarkdown {
   /** Plain text of the first paragraph: the fallback description. */
   excerpt: string;
   warnings: Warning[];
+  /** Client islands the page's components need (`tabs`); empty for most pages. */
+  islands: string[];
 }
 
 /** Compiles one Markdown body: one parse, every transform, the compact body for the theme. */
@@ -57,14 +71,17 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
 
 async function compileWithinLimits(source: MarkdownSource, options: MarkdownOptions): Promise<CompiledMarkdown> {
   const file = new VFile({ path: source.displayPath, value: normalizeAdmonitionTitles(source.body) });
+  const mdx = isMdx(source.sourcePath, options.format);
   const processor = unified()
     .use(remarkParse)
+    .use(mdx ? [remarkMdx, [remarkMdxScope, { ...options, pageFile: path.join(options.docsDir, source.sourcePath) }]] as PluggableList : [])
     .use(remarkGfm)
     .use(remarkDirective)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds, options)
     .use(remarkLinks, options, source.sourcePath)
-    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(remarkRehype, { allowDangerousHtml: true, passThrough: MDX_NODE_TYPES })
+    .use(mdx ? [[rehypeIntrinsicJsx, options]] as PluggableList : [])
     .use(rehypeKeepCodeMeta)
     .use(rehypeEscapeDisallowedHtml)
     .use(rehypeRawWhenNeeded)
@@ -81,20 +98,35 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
   const problems = file.messages.map((message) => ({
     rule: `markdown/${message.ruleId ?? 'compile'}`,
     file: source.displayPath,
-    line: message.line ? message.line + source.lineOffset : undefined,
+    line: offsetLine(message.line ?? undefined, source.lineOffset),
     column: message.column ?? undefined,
     message: message.reason,
     fix: message.note ?? undefined,
     fatal: message.fatal === true,
   }));
   throwIfAny(problems.filter((problem) => problem.fatal).map((problem) => new ContentError(problem)));
+  const html = mdx && hasComponents(hast)
+    ? renderWithComponents(hast, file.data.mdxScope!, source.displayPath, (name) => offsetLine(file.data.componentLines!.get(name), source.lineOffset))
+    : toHtml(hast);
   return {
-    html: toHtml(hast),
+    html,
     toc: file.data.toc ?? [],
     links: (file.data.links ?? []).map((link) => ({ ...link, line: link.line ? link.line + source.lineOffset : undefined })),
     excerpt: firstParagraphText(mdast),
     warnings: problems.filter((problem) => !problem.fatal),
+    islands: file.data.islands ?? [],
   };
+}
+
+/** Left for rehype as they are: jsx-elements.ts and render.ts handle them. */
+const MDX_NODE_TYPES: MdastNodes['type'][] = ['mdxJsxFlowElement', 'mdxJsxTextElement'];
+
+function isMdx(sourcePath: string, format: MarkdownOptions['format']): boolean {
+  return format === 'mdx' || (format === 'detect' && sourcePath.endsWith('.mdx'));
+}
+
+function offsetLine(line: number | undefined, offset: number): number | undefined {
+  return line === undefined ? undefined : line + offset;
 }
 
 /**

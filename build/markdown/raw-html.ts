@@ -4,7 +4,7 @@ import type { VFile } from 'vfile';
 import { walk, walkElements } from './walk.ts';
 
 /** Raw HTML an author may write in Markdown; any other tag is shown as text. */
-const ALLOWED_TAGS = new Set(['details', 'summary', 'kbd', 'sup', 'sub', 'br', 'img', 'abbr', 'mark', 'small', 'ins', 'del', 'b', 'i', 'em', 'strong', 'code', 'p', 'ul', 'ol', 'li']);
+export const ALLOWED_TAGS = new Set(['details', 'summary', 'kbd', 'sup', 'sub', 'br', 'img', 'abbr', 'mark', 'small', 'ins', 'del', 'b', 'i', 'em', 'strong', 'code', 'p', 'ul', 'ol', 'li']);
 const TAG = /<\/?([a-zA-Z][\w-]*)/g;
 
 /** rehype plugin, before rehype-raw: raw HTML with a tag outside the allowlist is escaped, with a warning. */

@@ -53,6 +53,9 @@ const analytics = v.optional(v.strictObject({
   ),
 }));
 
+/** Where an MDX `<iframe>` may load from unless the config says otherwise: video and code playgrounds. */
+const DEFAULT_EMBED_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'codesandbox.io', 'stackblitz.com'];
+
 export const CONFIG_SCHEMA = v.strictObject({
   title: v.string(),
   tagline: v.optional(v.string(), ''),
@@ -81,6 +84,9 @@ export const CONFIG_SCHEMA = v.strictObject({
   search: v.optional(v.strictObject({ filters: v.optional(v.record(v.string(), v.array(v.string()))) }), {}),
   pages: v.optional(v.strictObject({ home: v.optional(v.string()), errors: v.optional(v.string()) }), {}),
   baseUrlIssueBanner: v.optional(v.boolean(), true),
+  markdown: v.optional(v.strictObject({ format: v.optional(v.picklist(['mdx', 'md', 'detect']), 'mdx') }), {}),
+  allowComponentCode: v.optional(v.boolean(), false),
+  embedHosts: v.optional(v.array(v.string()), DEFAULT_EMBED_HOSTS),
   maxPageBytes: positive('maxPageBytes', Number.isSafeInteger, 'a whole number of bytes, for example 8 * 1024 * 1024'),
   maxPageSeconds: positive('maxPageSeconds', Number.isFinite, 'a number of seconds, for example 60'),
   image: v.optional(v.pipe(v.string(), v.check((image) => image.startsWith('/') || image.startsWith('https://'), 'Set image to a path on the site such as "/img/social-card.png", or an https:// URL.'))),

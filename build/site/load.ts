@@ -74,6 +74,11 @@ export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs
     permalinkBySourcePath: new Map(docs.map((doc) => [doc.sourcePath, doc.permalink])),
     staticDirs: paths.staticDirs,
     baseUrl: config.baseUrl,
+    format: config.markdown.format,
+    docsDir: paths.docsDir,
+    siteDir: paths.siteDir,
+    allowComponentCode: config.allowComponentCode,
+    embedHosts: config.embedHosts,
     minTocLevel: config.tableOfContents.minHeadingLevel,
     maxTocLevel: config.tableOfContents.maxHeadingLevel,
     limits: {
@@ -95,6 +100,8 @@ function resolvePaths(options: SiteOptions, config: SiteConfig) {
   return {
     configFile: options.configFile ?? 'site.config.ts',
     docsDir: path.resolve(root, options.docsDir ?? config.docs.path),
+    /** What `@site/` means in MDX imports: the folder holding the docs folder, as in Docusaurus. */
+    siteDir: options.docsDir ? path.resolve(root, options.docsDir, '..') : root,
     sidebarsFile: path.resolve(root, options.sidebarsFile ?? config.docs.sidebarPath),
     outDir: path.resolve(root, options.outDir ?? 'dist'),
     staticDirs: [path.resolve(root, options.staticDir ?? (options.docsDir ? path.join(options.docsDir, '..', 'static') : 'static'))],

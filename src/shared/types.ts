@@ -54,6 +54,12 @@ export interface SiteConfig {
   image?: string;
   /** A third-party analytics script, loaded once the page is interactive; the CSP allows its origin only. */
   analytics?: { src: string };
+  /** Docusaurus's `markdown.format`: every page is MDX (default), none is (`md`), or `.mdx` files only (`detect`). */
+  markdown: { format: 'mdx' | 'md' | 'detect' };
+  /** MDX pages may import the site's own .js/.jsx/.ts/.tsx components, whose code then runs during the build. */
+  allowComponentCode: boolean;
+  /** Hosts an MDX `<iframe>` may load (https only); the CSP's frame-src allows exactly these. */
+  embedHosts: string[];
 }
 
 /** A sidebar after resolution: every doc item carries its label and permalink. */

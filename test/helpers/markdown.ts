@@ -1,16 +1,27 @@
-import { compileMarkdown, type CompiledMarkdown } from '../../build/markdown/compile.ts';
+import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions } from '../../build/markdown/compile.ts';
+
+/** The options a site with the given overrides compiles with: CommonMark unless `format` says MDX. */
+export function markdownOptions(overrides: Partial<MarkdownOptions> = {}): MarkdownOptions {
+  return {
+    permalinkBySourcePath: new Map(),
+    staticDirs: [],
+    baseUrl: '/',
+    minTocLevel: 2,
+    maxTocLevel: 4,
+    format: 'md',
+    docsDir: '/site/docs',
+    siteDir: '/site',
+    allowComponentCode: false,
+    embedHosts: ['www.youtube-nocookie.com', 'codesandbox.io'],
+    ...overrides,
+  };
+}
 
 /** Compiles a Markdown body as the build does, for a page at `docs/page.md`. */
 export async function compile(body: string, permalinks: Record<string, string> = {}, staticDirs: string[] = []): Promise<CompiledMarkdown> {
   return compileMarkdown(
     { sourcePath: 'page.md', displayPath: 'content/docs/page.md', body, lineOffset: 0 },
-    {
-      permalinkBySourcePath: new Map(Object.entries(permalinks)),
-      staticDirs,
-      baseUrl: '/',
-      minTocLevel: 2,
-      maxTocLevel: 4,
-    },
+    markdownOptions({ permalinkBySourcePath: new Map(Object.entries(permalinks)), staticDirs }),
   );
 }
 

@@ -7,9 +7,10 @@ import { collectDocs } from '../../build/site/docs.ts';
 import { contentErrorsOf } from '../../build/errors.ts';
 import { compileMarkdown } from '../../build/markdown/compile.ts';
 import { DEFAULT_PAGE_LIMITS } from '../../build/markdown/limits.ts';
+import { markdownOptions } from '../helpers/markdown.ts';
 
 const { docsDir, maxPageBytes } = workerData as { docsDir: string; maxPageBytes?: number };
-const options = { permalinkBySourcePath: new Map(), staticDirs: [], baseUrl: '/', minTocLevel: 2, maxTocLevel: 4, limits: maxPageBytes ? { ...DEFAULT_PAGE_LIMITS, maxPageBytes } : undefined };
+const options = markdownOptions({ limits: maxPageBytes ? { ...DEFAULT_PAGE_LIMITS, maxPageBytes } : undefined });
 // A cold compiler spends about a second on JIT warm-up; the bound is for the page, so warm up first.
 await compileMarkdown({ sourcePath: 'warm-up.md', displayPath: 'warm-up.md', body: '# Warm up\n\nSee [a](/b), `code` and *emphasis*.\n\n- one\n- two\n', lineOffset: 0 }, { ...options, limits: undefined });
 const started = performance.now();

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ContentError } from '../../build/errors.ts';
 import { compilePages, WorkerPool } from '../../build/pages/workers.ts';
-import { compile } from '../helpers/markdown.ts';
+import { compile, markdownOptions } from '../helpers/markdown.ts';
 
-const options = { permalinkBySourcePath: new Map([['page.md', '/page'], ['other.md', '/other']]), staticDirs: [], baseUrl: '/', minTocLevel: 2, maxTocLevel: 4 };
+const options = markdownOptions({ permalinkBySourcePath: new Map([['page.md', '/page'], ['other.md', '/other']]) });
 const source = (body: string) => ({ sourcePath: 'page.md', displayPath: 'content/docs/page.md', body, lineOffset: 0 });
 
 test('pages compiled on worker threads come out exactly as in-process', async () => {

@@ -1,0 +1,53 @@
+/**
+ * Where an MDX import points: a built-in theme component (`@theme/Tabs`), a Markdown partial
+ * (`./_intro.mdx`, inlined), JSON data, or a JavaScript component module of the site's own (run
+ * only when the site opts in: importing it runs its code). `@site/` is the site folder, as in
+ * Docusaurus; nothing outside the site folder can be imported.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { THEME_MODULES } from './theme/index.ts';
+import { loadComponentModule } from './component-modules.ts';
+
+export interface ImportContext {
+  /** The folder `@site/` names; imports may not leave it. */
+  siteDir: string;
+  allowComponentCode: boolean;
+}
+
+export type ResolvedImport =
+  | { kind: 'module'; exports: Record<string, unknown> }
+  | { kind: 'partial'; file: string }
+  | { kind: 'problem'; message: string; fix: string };
+
+const EXTENSIONS = ['', '.mdx', '.md', '.tsx', '.jsx', '.ts', '.js', '.json'];
+const CODE = /\.(tsx|jsx|ts|js|mjs|cjs)$/;
+
+export async function resolveImport(source: string, importer: string, context: ImportContext): Promise<ResolvedImport> {
+  const theme = THEME_MODULES.get(source);
+  if (theme) return { kind: 'module', exports: theme };
+  const target = source.startsWith('@site/') ? path.join(context.siteDir, source.slice('@site/'.length))
+    : source.startsWith('./') || source.startsWith('../') ? path.resolve(path.dirname(importer), source) : undefined;
+  if (!target) {
+    return { kind: 'problem', message: `cannot import "${source}": only @theme/ components, @site/ paths and relative paths can be imported`, fix: 'Import a theme component, or a file of the site by a relative or @site/ path.' };
+  }
+  const file = findFile(target);
+  if (!file) return { kind: 'problem', message: `cannot import "${source}": no such file`, fix: 'Create the file, or fix the import path.' };
+  if (path.relative(context.siteDir, file).startsWith('..')) {
+    return { kind: 'problem', message: `cannot import "${source}": it is outside the site folder`, fix: 'Move the file into the site folder.' };
+  }
+  if (/\.mdx?$/.test(file)) return { kind: 'partial', file };
+  if (file.endsWith('.json')) return { kind: 'module', exports: { default: JSON.parse(readFileSync(file, 'utf8')) } };
+  if (!CODE.test(file)) return { kind: 'problem', message: `cannot import "${source}": ${path.extname(file)} files cannot be imported`, fix: 'Reference the file by its URL in a link or image instead.' };
+  if (!context.allowComponentCode) {
+    return { kind: 'problem', message: `importing "${source}" would run its code during the build`, fix: 'If you trust this docs folder, pass --allow-component-code (or set allowComponentCode: true in the site config); otherwise remove the import.' };
+  }
+  return { kind: 'module', exports: await loadComponentModule(file, context.siteDir) };
+}
+
+function findFile(target: string): string | undefined {
+  for (const candidate of [...EXTENSIONS.map((extension) => target + extension), ...EXTENSIONS.slice(1).map((extension) => path.join(target, `index${extension}`))]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}

@@ -1,0 +1,212 @@
+/**
+ * remark plugin for MDX pages, run first: binds the page's imports and `export const`s, evaluates
+ * `{expressions}` into text, drops `{/* comments *\/}`, inlines Markdown partials, turns
+ * `<CodeBlock>` into a code fence, and checks that every component a page uses is defined. What is
+ * left for rendering are intrinsic JSX elements (jsx-elements.ts) and components (render.ts).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Program } from 'estree';
+import type { Code, Root, RootContent } from 'mdast';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { Position } from 'unist';
+import type { Processor } from 'unified';
+import type { VFile } from 'vfile';
+import { normalizeAdmonitionTitles } from '../admonitions.ts';
+import { SKIP, walk } from '../walk.ts';
+import { readEsm } from './esm.ts';
+import { evaluateExpression, type Scope } from './evaluate.ts';
+import { resolveImport, type ImportContext } from './imports.ts';
+import { CodeBlock, ISLAND_OF_COMPONENT } from './theme/index.ts';
+
+export interface MdxOptions extends ImportContext {
+  /** Absolute path of the page's file: imports are relative to it. */
+  pageFile: string;
+}
+
+type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/** A partial bound to a name: `<Name />` is replaced by the partial's content. */
+class PartialRef {
+  constructor(readonly file: string) {}
+}
+
+interface State {
+  file: VFile;
+  scope: Map<string, unknown>;
+  importer: string;
+  /** Partials being inlined, outermost first, to catch one that includes itself. */
+  chain: string[];
+  /** Set inside a partial: messages point at the page's line that included it. */
+  includedAt?: { position?: Position; name: string };
+  parse: (text: string) => Root;
+  options: MdxOptions;
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** The names an MDX page defines, for rendering its components. */
+    mdxScope: Scope;
+    /** Client islands the page's components need (`tabs`). */
+    islands: string[];
+    /** The line where each component is first used, for its render error. */
+    componentLines: globalThis.Map<string, number>;
+  }
+}
+
+export function remarkMdxScope(this: Processor, options: MdxOptions) {
+  const parse = (text: string) => this.parse(text) as Root;
+  return async (tree: Root, file: VFile) => {
+    const state: State = { file, scope: new Map(), importer: options.pageFile, chain: [options.pageFile], parse, options };
+    file.data.islands = [];
+    file.data.componentLines = new Map();
+    await prepare(tree, state);
+    file.data.mdxScope = state.scope;
+  };
+}
+
+async function prepare(tree: Root, state: State): Promise<void> {
+  await bindEsm(tree, state);
+  const partials: { element: JsxElement; partial: PartialRef; parent: { children: unknown[] } }[] = [];
+  walk(tree, (node, index, parent) => {
+    if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
+      parent.children.splice(index, 1, ...expressionAsText(node as never, state));
+      return index;
+    }
+    if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return;
+    const element = node as JsxElement;
+    if (element.name === null) {
+      parent.children.splice(index, 1, ...(element.children as never[]));
+      return index;
+    }
+    evaluateAttributes(element, state);
+    const component = /^[a-z][\w-]*$/.test(element.name) ? undefined : lookupComponent(element, state);
+    if (component instanceof PartialRef) partials.push({ element, partial: component, parent });
+    if (component === CodeBlock) {
+      parent.children[index] = codeBlockAsFence(element, state);
+      return SKIP;
+    }
+  });
+  for (const { element, partial, parent } of partials) await inlinePartial(element, partial, parent, state);
+}
+
+async function bindEsm(tree: Root, state: State): Promise<void> {
+  const esmNodes = tree.children.filter((node) => node.type === 'mdxjsEsm');
+  tree.children = tree.children.filter((node) => node.type !== 'mdxjsEsm');
+  for (const node of esmNodes) {
+    const program = node.data?.estree as Program | undefined;
+    if (!program) continue;
+    const { imports, exports, unsupported } = readEsm(program);
+    for (const { description, position } of unsupported) fail(state, position ?? node.position, `${description} is not run at build time`, 'Keep to import lines and "export const name = value".');
+    for (const binding of imports) {
+      const resolved = await resolveImport(binding.source, state.importer, state.options).catch((error: Error) => ({ kind: 'problem' as const, message: `could not load "${binding.source}": ${error.message}`, fix: 'Fix the error in that file.' }));
+      const position = binding.position ?? node.position;
+      if (resolved.kind === 'problem') fail(state, position, resolved.message, resolved.fix);
+      else if (resolved.kind === 'partial') state.scope.set(binding.local, new PartialRef(resolved.file));
+      else if (binding.imported === '*') state.scope.set(binding.local, resolved.exports);
+      else if (binding.imported in resolved.exports) state.scope.set(binding.local, resolved.exports[binding.imported]);
+      else fail(state, position, `"${binding.source}" has no export named "${binding.imported}"`, `Import one of: ${Object.keys(resolved.exports).join(', ') || '(none)'}.`);
+    }
+    for (const { name, init, position } of exports) {
+      const result = evaluateExpression(init, state.scope);
+      if ('problem' in result) fail(state, position ?? node.position, `export "${name}" cannot be evaluated: ${result.problem}`, 'Use literals, and names defined above it.');
+      else state.scope.set(name, result.value);
+    }
+  }
+}
+
+function expressionAsText(node: { data?: { estree?: Program | null }; position?: Position }, state: State): RootContent[] {
+  const statement = node.data?.estree?.body[0];
+  if (!statement) return []; // {/* a comment */}
+  if (statement.type !== 'ExpressionStatement') return [];
+  const result = evaluateExpression(statement.expression, state.scope);
+  if ('problem' in result) {
+    fail(state, node.position, `expression cannot be evaluated: ${result.problem}`, 'Use a constant, or a name from an import or "export const" of this page.');
+    return [];
+  }
+  const { value } = result;
+  if (value === null || value === undefined || typeof value === 'boolean') return [];
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return [{ type: 'text', value: String(value) }];
+  fail(state, node.position, `expression gives ${Array.isArray(value) ? 'a list' : 'an object'}, not text`, 'Make the expression a string or a number.');
+  return [];
+}
+
+/** Attribute expressions are checked here, where the line is known; components get them again at render. */
+function evaluateAttributes(element: JsxElement, state: State): void {
+  const intrinsic = /^[a-z]/.test(element.name ?? '');
+  element.attributes = element.attributes.flatMap((attribute): JsxElement['attributes'] => {
+    const program = (attribute.type === 'mdxJsxExpressionAttribute' ? attribute.data?.estree : typeof attribute.value === 'object' ? attribute.value?.data?.estree : undefined) as Program | undefined;
+    const statement = program?.body[0];
+    if (!statement || statement.type !== 'ExpressionStatement') return [attribute];
+    const result = evaluateExpression(statement.expression, state.scope);
+    if ('problem' in result) {
+      fail(state, element.position, `attribute of <${element.name}> cannot be evaluated: ${result.problem}`, 'Use a constant, or a name from an import or "export const" of this page.');
+      return [];
+    }
+    return intrinsic ? literalAttributes(attribute, result.value) : [attribute];
+  });
+}
+
+/** An intrinsic element's attributes as plain values: `disabled={true}` → `disabled`. */
+function literalAttributes(attribute: JsxElement['attributes'][number], value: unknown): MdxJsxAttribute[] {
+  if (attribute.type === 'mdxJsxExpressionAttribute') {
+    return Object.entries(value as Record<string, unknown>).flatMap(([name, item]) => literalAttributes({ type: 'mdxJsxAttribute', name, value: null }, item));
+  }
+  if (value === false || value === null || value === undefined || typeof value === 'object') return [];
+  return [{ type: 'mdxJsxAttribute', name: attribute.name, value: value === true ? null : String(value) }];
+}
+
+function lookupComponent(element: JsxElement, state: State): unknown {
+  const [head, ...members] = element.name!.split('.');
+  let value: unknown = state.scope.get(head);
+  for (const member of members) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[member] : undefined;
+  if (value === undefined) {
+    fail(state, element.position, `unknown component <${element.name}>`, 'Import it at the top of the page (for example: import Tabs from \'@theme/Tabs\'), check its spelling, or map it in the config\'s components.');
+  }
+  const line = (state.includedAt?.position ?? element.position)?.start.line;
+  if (line !== undefined && !state.file.data.componentLines!.has(element.name!)) state.file.data.componentLines!.set(element.name!, line);
+  const island = ISLAND_OF_COMPONENT.get(value);
+  if (island && !state.file.data.islands!.includes(island)) state.file.data.islands!.push(island);
+  return value;
+}
+
+function codeBlockAsFence(element: JsxElement, state: State): Code {
+  const attribute = (name: string) => element.attributes.find((item): item is MdxJsxAttribute => item.type === 'mdxJsxAttribute' && item.name === name);
+  const text = (name: string) => (typeof attribute(name)?.value === 'string' ? attribute(name)!.value as string : undefined);
+  const meta = [text('title') ? `title="${text('title')}"` : '', attribute('showLineNumbers') ? 'showLineNumbers' : ''].filter(Boolean).join(' ');
+  const value = element.children.map((child) => childText(child, state)).join('').replace(/^\n|\n$/g, '');
+  return { type: 'code', lang: text('language') ?? null, meta: meta || null, value, position: element.position };
+}
+
+/** The code of a `<CodeBlock>`: its text, or the string of a `{`template`}` child. */
+function childText(node: unknown, state: State): string {
+  const item = node as { type: string; value?: string; children?: unknown[] };
+  if (item.type === 'text' || item.type === 'inlineCode') return item.value ?? '';
+  if (item.type === 'mdxFlowExpression' || item.type === 'mdxTextExpression') return expressionAsText(item as never, state).map((text) => (text as { value: string }).value).join('');
+  return (item.children ?? []).map((child) => childText(child, state)).join(item.type === 'paragraph' ? '' : '\n');
+}
+
+async function inlinePartial(element: JsxElement, partial: PartialRef, parent: { children: unknown[] }, state: State): Promise<void> {
+  const name = element.name!;
+  if (state.chain.includes(partial.file)) {
+    fail(state, element.position, `<${name}> includes itself (${[...state.chain, partial.file].map((file) => path.basename(file)).join(' → ')})`, 'Remove the import that closes the loop.');
+    return;
+  }
+  const text = readFileSync(partial.file, 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
+  const tree = state.parse(normalizeAdmonitionTitles(text));
+  const props = Object.fromEntries(element.attributes.flatMap((attribute) => (attribute.type === 'mdxJsxAttribute' && typeof attribute.value !== 'object' ? [[attribute.name, attribute.value ?? true]] : [])));
+  const includedAt = state.includedAt ?? { position: element.position, name: path.relative(state.options.siteDir, partial.file) };
+  await prepare(tree, { ...state, scope: new Map([['props', props]]), importer: partial.file, chain: [...state.chain, partial.file], includedAt });
+  walk(tree, (node) => {
+    node.position = element.position;
+  });
+  // The walk above has finished (inlining is async, the walk is not): find the element again.
+  parent.children.splice(parent.children.indexOf(element), 1, ...tree.children);
+}
+
+function fail(state: State, position: Position | undefined, reason: string, fix: string): void {
+  const where = state.includedAt;
+  const message = state.file.message(where ? `in ${where.name}: ${reason}` : reason, { place: where?.position ?? position, ruleId: 'mdx' });
+  message.fatal = true;
+  message.note = fix;
+}
