@@ -2,10 +2,13 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Every `.md`/`.mdx` file below `dir`, sorted, as absolute paths. */
+/**
+ * Every `.md`/`.mdx` page below `dir`, sorted, as absolute paths. As in Docusaurus, a file or folder
+ * whose name starts with `_` is not a page (partials such as `_intro.mdx` are imported by pages).
+ */
 export function listMarkdownFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name) && !path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).some((segment) => segment.startsWith('_')))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
 }

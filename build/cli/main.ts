@@ -22,6 +22,7 @@ const SITE_FLAGS = {
   sidebars: { type: 'string', value: '<file>', description: 'the sidebars file for --docs' },
   static: { type: 'string', value: '<dir>', description: 'the static folder (default static, or static/ beside --docs)' },
   config: { type: 'string', value: '<file>', description: 'the site config (default site.config.ts; --docs alone needs none)' },
+  'allow-component-code': { type: 'boolean', description: 'run the .js/.jsx/.ts/.tsx components MDX pages import (trusted docs only)' },
 } satisfies Record<string, Flag>;
 
 const SERVER_FLAGS = {
@@ -79,6 +80,7 @@ async function runStart(values: FlagValues<typeof START.flags>): Promise<void> {
     sidebarsFile: values.sidebars,
     staticDir: values.static,
     configFile: values.config,
+    allowComponentCode: values['allow-component-code'],
     devDir: values['dev-dir'],
   });
   console.log(`Serving at ${server.url} (watching for changes; Ctrl-C stops)`);
@@ -106,6 +108,7 @@ async function runBuild(values: FlagValues<typeof BUILD.flags>): Promise<void> {
     outDir: values.out,
     staticDir: values.static,
     configFile: values.config,
+    allowComponentCode: values['allow-component-code'],
     search: !values['no-search'],
   });
   for (const warning of result.warnings) console.warn(`warning: ${formatProblem(warning)}`);

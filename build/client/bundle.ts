@@ -4,6 +4,7 @@
  * while Markdown compiles. Route, body and sidebar chunks are data and are written directly
  * (route-chunks.ts, sidebar-chunks.ts).
  */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { ASSETS_DIR, type RuntimeAssets } from '../pages/page-files.ts';
@@ -59,6 +60,7 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
     entryPoints: [
       { in: path.join(themeRoot, 'src/client/entry.tsx'), out: 'runtime' },
       { in: 'virtual:styles.css', out: 'site' },
+      ...islandNames(themeRoot).map((name) => ({ in: path.join(themeRoot, ISLANDS_DIR, `${name}.ts`), out: `islands/${name}` })),
     ],
     plugins: [virtualModulePlugin(modules)],
   } satisfies BuildOptions);
@@ -69,14 +71,24 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
   let runtimeUrl = '';
   let runtimePreloads: string[] = [];
   let cssUrl = '';
+  const islandUrls: Record<string, string> = {};
   for (const [outputPath, output] of Object.entries((result.metafile as Metafile).outputs)) {
-    if (output.entryPoint === 'virtual:styles.css') cssUrl = urlOf(outputPath);
+    const island = output.entryPoint?.startsWith(ISLANDS_DIR) ? path.basename(output.entryPoint, '.ts') : undefined;
+    if (island) islandUrls[island] = urlOf(outputPath);
+    else if (output.entryPoint === 'virtual:styles.css') cssUrl = urlOf(outputPath);
     else if (output.entryPoint?.endsWith('src/client/entry.tsx')) {
       runtimeUrl = urlOf(outputPath);
       runtimePreloads = output.imports.filter((imported) => imported.kind === 'import-statement').map((imported) => urlOf(imported.path));
     }
   }
-  return { files, runtimeUrl, runtimePreloads, cssUrl };
+  return { files, runtimeUrl, runtimePreloads, cssUrl, islandUrls };
+}
+
+/** Client code for MDX components that need the browser; a page imports only the ones it uses. */
+const ISLANDS_DIR = 'src/client/islands';
+
+function islandNames(themeRoot: string): string[] {
+  return readdirSync(path.join(themeRoot, ISLANDS_DIR)).filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -'.ts'.length));
 }
 
 /** Serves `virtual:NAME` imports from a map: generated modules never touch the disk. */

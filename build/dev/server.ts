@@ -29,6 +29,7 @@ export interface DevServerOptions {
   sidebarsFile?: string;
   staticDir?: string;
   configFile?: string;
+  allowComponentCode?: boolean;
   /** Quiet time after a file event before rebuilding, so one save is one rebuild. */
   debounceMs?: number;
   log?: (line: string) => void;

@@ -184,7 +184,7 @@ export class DevSite {
         pages.set(route.permalink, previous);
         continue;
       }
-      const page = pageFiles(context, { route, body: compiled?.html, sourceFile: doc?.displayPath, sourceLinks: compiled?.links });
+      const page = pageFiles(context, { route, body: compiled?.html, sourceFile: doc?.displayPath, sourceLinks: compiled?.links, islands: compiled?.islands });
       const files = new Map(page.files.map(([file, contents]) => [file, plan.write(file, contents)]));
       pages.set(route.permalink, { signature, files, links: page.links });
       rendered.push(route.permalink);

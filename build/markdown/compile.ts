@@ -8,6 +8,7 @@ import { toString } from 'mdast-util-to-string';
 import { toHtml } from 'hast-util-to-html';
 import { unified, type PluggableList } from 'unified';
 import { VFile } from 'vfile';
+import { VFileMessage } from 'vfile-message';
 import type { Element as HastElement, Root as HastRoot, RootContent } from 'hast';
 import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
@@ -32,9 +33,6 @@ export interface MarkdownOptions extends LinkContext, JsxElementOptions {
   limits?: PageLimits;
   /** Docusaurus's `markdown.format`: every file is MDX, none is, or by extension (`detect`). */
   format: 'mdx' | 'md' | 'detect';
-  docsDir: string;
-  /** The folder `@site/` names in imports. */
-  siteDir: string;
   /** MDX may import the site's own JavaScript components, which runs their code. */
   allowComponentCode: boolean;
 }
@@ -89,7 +87,7 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
     .use(rehypeHighlight)
     .use(rehypeHeadingAnchors)
     .use(rehypeAccessibleHtml);
-  const mdast = processor.parse(file) as MdastRoot;
+  const mdast = parse(processor, file, mdx, source);
   const hast = (await processor.run(mdast, file).catch((error: unknown) => {
     // A shape the limits above did not foresee: still one error naming the page, never a bare stack overflow.
     if (error instanceof RangeError) throw new ContentError({ rule: 'markdown', message: `the page is too deeply nested to compile (${error.message})`, file: source.displayPath, fix: 'Flatten its lists, blockquotes and admonitions.' });
@@ -119,6 +117,20 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
 }
 
 /** Left for rehype as they are: jsx-elements.ts and render.ts handle them. */
+/** MDX syntax errors (an unclosed tag, a stray `{`) are the author's: one error with the line. */
+function parse(processor: { parse(file: VFile): unknown }, file: VFile, mdx: boolean, source: MarkdownSource): MdastRoot {
+  try {
+    return processor.parse(file) as MdastRoot;
+  } catch (error) {
+    if (!mdx || !(error instanceof VFileMessage)) throw error;
+    throw new ContentError({
+      rule: 'mdx/syntax', message: `MDX syntax error: ${error.reason}`, file: source.displayPath,
+      line: offsetLine(error.line ?? undefined, source.lineOffset), column: error.column ?? undefined,
+      fix: 'Write < and { in text as \\< and \\{ (MDX reads them as JSX and expressions), or set markdown.format to "detect" to read .md files as plain Markdown.',
+    });
+  }
+}
+
 const MDX_NODE_TYPES: MdastNodes['type'][] = ['mdxJsxFlowElement', 'mdxJsxTextElement'];
 
 function isMdx(sourcePath: string, format: MarkdownOptions['format']): boolean {

@@ -12,6 +12,9 @@ export interface LinkContext {
   /** Folders searched for absolute image paths such as `/img/logo.svg`. */
   staticDirs: string[];
   baseUrl: string;
+  docsDir: string;
+  /** The folder `@site/` names (in MDX imports and in links). */
+  siteDir: string;
 }
 
 /** A link or image as it appears in the output, with the Markdown line that wrote it. */
@@ -65,14 +68,25 @@ function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: stri
   if (isExternalUrl(url) || url.startsWith('#')) return url;
   const { path: linkPath, hash } = splitHref(url);
   if (!/\.mdx?$/.test(linkPath)) return url;
-  const permalink = context.permalinkBySourcePath.get(markdownLinkPath(sourcePath, linkPath));
+  const permalink = linkCandidates(linkPath, context, sourcePath).map((candidate) => context.permalinkBySourcePath.get(candidate)).find(Boolean);
   if (!permalink) {
     const message = file.message(`link to a missing Markdown file "${linkPath}"`, { place: position, ruleId: 'missing-markdown-file' });
     message.fatal = true;
-    message.note = 'Fix the path (it is relative to this file), or create the page.';
+    message.note = 'Fix the path (relative to this file or to the docs folder), or create the page.';
     return url;
   }
   return hash ? `${permalink}#${hash}` : permalink;
+}
+
+/**
+ * The docs-relative files a `.md` link may name, in Docusaurus's order: `@site/…` from the site
+ * folder; otherwise from the linking file's folder, then from the docs root.
+ */
+function linkCandidates(linkPath: string, context: LinkContext, sourcePath: string): string[] {
+  if (linkPath.startsWith('@site/')) return [path.relative(context.docsDir, path.join(context.siteDir, safeDecodeUri(linkPath.slice('@site/'.length)))).split(path.sep).join('/')];
+  const fromFile = markdownLinkPath(sourcePath, linkPath);
+  const fromRoot = path.posix.normalize(safeDecodeUri(linkPath).replace(/^\//, ''));
+  return fromRoot === fromFile || linkPath.startsWith('.') ? [fromFile] : [fromFile, fromRoot];
 }
 
 /** The docs-relative file a `.md` link names: from the docs root when it starts with `/`, else from the linking file's folder. */

@@ -4,7 +4,8 @@ import { scriptHash } from '../pages/render.tsx';
 
 /**
  * The Content-Security-Policy of every page: scripts from the site itself, the inline scripts the build
- * writes (allowed by hash), and the analytics script's origin only when the config names one.
+ * writes (allowed by hash), the analytics script's origin only when the config names one, and frames
+ * from the config's embed hosts only.
  */
 export function contentSecurityPolicy(config: SiteConfig, themeScript: string): string {
   const inline = [themeScript, baseUrlBannerScript(config)].filter((script) => script !== undefined);
@@ -15,6 +16,7 @@ export function contentSecurityPolicy(config: SiteConfig, themeScript: string): 
     "style-src 'self'",
     "img-src 'self' data: https:",
     ["connect-src 'self'", ...analytics].join(' '),
+    ...(config.embedHosts.length > 0 ? [['frame-src', ...config.embedHosts.map((host) => `https://${host}`)].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",

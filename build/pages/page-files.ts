@@ -23,6 +23,8 @@ export interface RuntimeAssets {
   /** Chunks the runtime imports statically (code it shares with lazily loaded parts). */
   runtimePreloads: string[];
   cssUrl: string;
+  /** Island name (`tabs`) → its module's URL. */
+  islandUrls: Record<string, string>;
 }
 
 /** What every page of a site is rendered with. */
@@ -43,6 +45,8 @@ export interface PageInput {
   /** The Markdown file of a doc page, for link reports. */
   sourceFile?: string;
   sourceLinks?: SourceLink[];
+  /** Client islands the doc's components need. */
+  islands?: string[];
 }
 
 export interface PageFiles {
@@ -53,11 +57,12 @@ export interface PageFiles {
   links?: PageLinkIndex;
 }
 
-export function pageFiles(context: PageContext, { route, body, sourceFile, sourceLinks = [] }: PageInput): PageFiles {
+export function pageFiles(context: PageContext, { route, body, sourceFile, sourceLinks = [], islands = [] }: PageInput): PageFiles {
   const { config, renderer } = context;
   const sidebarName = route.doc?.sidebarName;
   const sidebar = sidebarName ? context.sidebars[sidebarName]?.forPage(route.permalink) : undefined;
-  const chunk = routeChunk({ route, body, sidebar: sidebar?.chunk, baseUrl: config.baseUrl, assetsDir: context.assetsDir });
+  const islandUrls = islands.map((island) => context.runtime.islandUrls[island]);
+  const chunk = routeChunk({ route, body, sidebar: sidebar?.chunk, islandUrls, baseUrl: config.baseUrl, assetsDir: context.assetsDir });
   const html = renderer.renderPage({
     config, site: context.site, chunk: { route, sidebar: sidebar?.items }, body, themeScript: context.themeScript,
     assets: { ...context.runtime, chunkUrl: chunk.url, chunkPreloads: chunk.preloads },

@@ -88,7 +88,7 @@ export class DocPageWriter {
 
   write({ doc, placement }: DocPageTask, { markdown, compileMs }: CompiledDoc): WrittenPage {
     const route = docRoute(doc, markdown, placement, this.setup.config);
-    const page = this.writeRoute({ route, body: markdown.html, sourceFile: doc.displayPath, sourceLinks: markdown.links });
+    const page = this.writeRoute({ route, body: markdown.html, sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands });
     return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs } };
   }
 

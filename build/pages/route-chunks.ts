@@ -11,6 +11,8 @@ export interface RouteChunkInput {
   body?: string;
   /** The page's sidebar: a shared module's URL, or the items this page ships (see sidebar-chunks.ts). */
   sidebar?: { url: string } | { items: SidebarItem[] };
+  /** Island modules the page's components need, imported for their effect. */
+  islandUrls?: string[];
   baseUrl: string;
   assetsDir: string;
 }
@@ -23,11 +25,11 @@ export interface RouteChunk {
   preloads: string[];
 }
 
-export function routeChunk({ route, body, sidebar, baseUrl, assetsDir }: RouteChunkInput): RouteChunk {
+export function routeChunk({ route, body, sidebar, islandUrls = [], baseUrl, assetsDir }: RouteChunkInput): RouteChunk {
   const key = routeFileKey(route.permalink);
   const files: [string, string][] = [];
-  const imports: string[] = [];
-  const preloads: string[] = [];
+  const imports = islandUrls.map((url) => `import ${JSON.stringify(url)};\n`);
+  const preloads = [...islandUrls];
   const fields = [`route: JSON.parse(${JSON.stringify(JSON.stringify(route))})`];
   if (sidebar && 'url' in sidebar) {
     imports.push(`import sidebar from ${JSON.stringify(sidebar.url)};\n`);

@@ -27,6 +27,8 @@ export interface SiteOptions {
   configFile?: string;
   /** Replaces the config's onBrokenLinks and onBrokenAnchors (tests build broken sites on purpose). */
   linkPolicy?: SiteConfig['onBrokenLinks'];
+  /** `--allow-component-code`: the same as `allowComponentCode: true` in the config. */
+  allowComponentCode?: boolean;
 }
 
 export type SitePaths = ReturnType<typeof resolvePaths>;
@@ -92,7 +94,8 @@ async function resolveConfig(options: SiteOptions, moduleFiles: Set<string>): Pr
   const config = options.docsDir && !options.configFile
     ? docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js'))
     : await loadConfig(path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts'), moduleFiles);
-  return options.linkPolicy ? { ...config, onBrokenLinks: options.linkPolicy, onBrokenAnchors: options.linkPolicy } : config;
+  const withPolicy = options.linkPolicy ? { ...config, onBrokenLinks: options.linkPolicy, onBrokenAnchors: options.linkPolicy } : config;
+  return options.allowComponentCode ? { ...withPolicy, allowComponentCode: true } : withPolicy;
 }
 
 function resolvePaths(options: SiteOptions, config: SiteConfig) {

@@ -17,7 +17,7 @@ test('links to Markdown files become routes, keeping the anchor', async () => {
 test('a link to a missing Markdown file fails with the file and line', async () => {
   await assert.rejects(compile('Intro.\n\nSee [this](./missing.md).', permalinks), (error: unknown) => {
     assert.ok(error instanceof ContentError);
-    assert.equal(error.format(), 'content/docs/page.md:3:5: link to a missing Markdown file "./missing.md"\n  → Fix the path (it is relative to this file), or create the page.');
+    assert.equal(error.format(), 'content/docs/page.md:3:5: link to a missing Markdown file "./missing.md"\n  → Fix the path (relative to this file or to the docs folder), or create the page.');
     return true;
   });
 });

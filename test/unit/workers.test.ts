@@ -25,7 +25,7 @@ test('a content error on a worker reaches the build with its file and line', asy
   try {
     await assert.rejects(pool.compile(source('Text.\n\n[gone](./gone.md)\n')), (error: unknown) => {
       assert.ok(error instanceof ContentError);
-      assert.equal(error.format(), 'content/docs/page.md:3:1: link to a missing Markdown file "./gone.md"\n  → Fix the path (it is relative to this file), or create the page.');
+      assert.equal(error.format(), 'content/docs/page.md:3:1: link to a missing Markdown file "./gone.md"\n  → Fix the path (relative to this file or to the docs folder), or create the page.');
       return true;
     });
   } finally {

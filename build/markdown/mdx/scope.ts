@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Program } from 'estree';
-import type { Code, Root, RootContent } from 'mdast';
+import type { Code, Paragraph, Root, RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Position } from 'unist';
 import type { Processor } from 'unified';
@@ -66,6 +66,7 @@ export function remarkMdxScope(this: Processor, options: MdxOptions) {
 }
 
 async function prepare(tree: Root, state: State): Promise<void> {
+  unravelJsxParagraphs(tree);
   await bindEsm(tree, state);
   const partials: { element: JsxElement; partial: PartialRef; parent: { children: unknown[] } }[] = [];
   walk(tree, (node, index, parent) => {
@@ -88,6 +89,23 @@ async function prepare(tree: Root, state: State): Promise<void> {
     }
   });
   for (const { element, partial, parent } of partials) await inlinePartial(element, partial, parent, state);
+}
+
+/**
+ * A paragraph of nothing but JSX and expressions (`<TabItem value="a">Text</TabItem>` on one line)
+ * is not a paragraph: its elements become blocks, as @mdx-js/mdx's "unravel" step makes them.
+ */
+function unravelJsxParagraphs(tree: Root): void {
+  walk(tree, (node, index, parent) => {
+    if (node.type !== 'paragraph') return;
+    const children = (node as Paragraph).children as { type: string; value?: string }[];
+    const onlyJsx = children.some((child) => child.type === 'mdxJsxTextElement')
+      && children.every((child) => child.type === 'mdxJsxTextElement' || child.type === 'mdxTextExpression' || (child.type === 'text' && !child.value!.trim()));
+    if (!onlyJsx) return;
+    const blocks = children.filter((child) => child.type !== 'text').map((child) => ({ ...child, type: child.type === 'mdxJsxTextElement' ? 'mdxJsxFlowElement' : 'mdxFlowExpression' }));
+    parent.children.splice(index, 1, ...(blocks as never[]));
+    return index;
+  });
 }
 
 async function bindEsm(tree: Root, state: State): Promise<void> {
