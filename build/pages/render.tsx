@@ -62,7 +62,7 @@ ${route.keywords?.length ? `<meta name="keywords" content="${escapeAttribute(rou
 <meta property="og:locale" content="${locale}">
 ${config.image ? `<meta property="og:image" content="${escapeAttribute(new URL(config.image, config.url).href)}">\n` : ''}<meta name="twitter:card" content="${config.image ? 'summary_large_image' : 'summary'}">
 <meta name="route-chunk" content="${escapeAttribute(assets.chunkUrl)}">
-<link rel="icon" href="${escapeAttribute(config.favicon)}">
+<link rel="icon" href="${config.favicon ? escapeAttribute(config.favicon) : 'data:,'}">
 <script>${script}</script>
 ${banner ? `<script>${banner}</script>\n` : ''}<link rel="stylesheet" href="${assets.cssUrl}">
 ${preloads.map((url) => `<link rel="modulepreload" href="${escapeAttribute(url)}">`).join('\n')}

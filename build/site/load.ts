@@ -2,6 +2,7 @@
  * The stages that read author input, for the build and watch mode alike: config, docs, sidebars,
  * theme pages and the site data every page embeds. Nothing here compiles Markdown.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { docsOnlyConfig, loadConfig } from './config.ts';
 import { collectDocs, type Doc, type DocCache } from './docs.ts';
@@ -53,8 +54,9 @@ export interface SiteSources {
 /** Loads the site; watch mode passes the same `docCache` every time, so unchanged files are not parsed again. */
 export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?: DocCache): Promise<SiteSources> {
   const moduleFiles = new Set<string>();
-  const config = await timer.run('load config', () => resolveConfig(options, moduleFiles));
-  const paths = resolvePaths(options, config);
+  const loadedConfig = await timer.run('load config', () => resolveConfig(options, moduleFiles));
+  const paths = resolvePaths(options, loadedConfig);
+  const config = withExistingFavicon(loadedConfig, paths.staticDirs);
   const docs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath, docCache));
   if (config.docs.showLastUpdateTime) {
     const times = lastUpdatedTimes(paths.docsDir, docs.map((doc) => doc.sourcePath));
@@ -68,6 +70,14 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
   const site = siteData(config, new Map(docs.map((doc) => [doc.id, doc.permalink])), homeRedirect ?? config.baseUrl, sidebars.placementByDocId);
   return { config, paths, docs, sidebars, warnings, site, themeRoutes: routes, homeRedirect, moduleFiles: [...moduleFiles], generatedCss: announcementCss(config) };
+}
+
+/** A favicon path no static folder has (a docs-only build's default) is left out: pages get an empty icon, not a 404. */
+function withExistingFavicon(config: SiteConfig, staticDirs: string[]): SiteConfig {
+  const { favicon } = config;
+  const isSitePath = favicon.startsWith('/') && !favicon.startsWith('//');
+  const exists = !isSitePath || staticDirs.some((dir) => existsSync(path.join(dir, favicon)));
+  return exists ? config : { ...config, favicon: '' };
 }
 
 /** What every doc is compiled with. */

@@ -1,17 +1,29 @@
 /**
  * A site's own component module (`.jsx`/`.tsx`/`.js`), bundled by esbuild for Node and imported, so
- * the page can render it at build time. React and `@theme/…` stay shared with the generator (one
- * React, and the built-in Tabs are recognised as the island they are). Only reached when the site
- * opted in to running its component code (imports.ts).
+ * the page can render it at build time. Its `react` and `@theme/…` imports are the generator's own
+ * instances, handed over through a global (the generator itself runs as one bundle, so there is no
+ * file to import them from): one React for hooks, and the built-in Tabs are recognised as the
+ * island they are. Only reached when the site opted in to running its component code (imports.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import * as React from 'react';
+import * as JsxRuntime from 'react/jsx-runtime';
 import { build, type Plugin } from 'esbuild';
 import { GENERATED_MODULES_DIR } from '../../fs-utils.ts';
+import { THEME_MODULES } from './theme/index.ts';
 
-const THEME_INDEX = pathToFileURL(path.join(import.meta.dirname, 'theme/index.ts')).href;
+const HOST_MODULES_KEY = Symbol.for('redux-docs.host-modules');
+const HOST_MODULES = new Map<string, Record<string, unknown>>([
+  ['react', React],
+  ['react/jsx-runtime', JsxRuntime],
+  ['react/jsx-dev-runtime', JsxRuntime],
+  ...THEME_MODULES,
+]);
+(globalThis as Record<symbol, unknown>)[HOST_MODULES_KEY] = HOST_MODULES;
+
 const loaded = new Map<string, Promise<Record<string, unknown>>>();
 
 export function loadComponentModule(file: string, siteDir: string): Promise<Record<string, unknown>> {
@@ -32,9 +44,8 @@ async function bundleAndImport(file: string, siteDir: string): Promise<Record<st
     platform: 'node',
     jsx: 'automatic',
     logLevel: 'silent',
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
     alias: { '@site': siteDir },
-    plugins: [themeModulesPlugin()],
+    plugins: [hostModulesPlugin()],
   });
   const code = result.outputFiles[0].text;
   const dir = path.join(GENERATED_MODULES_DIR, 'components');
@@ -44,17 +55,18 @@ async function bundleAndImport(file: string, siteDir: string): Promise<Record<st
   return (await import(pathToFileURL(target).href)) as Record<string, unknown>;
 }
 
-/** `@theme/X` in a component module is the generator's own X. */
-function themeModulesPlugin(): Plugin {
+/** `react` and `@theme/X` in a component module are the generator's own modules. */
+function hostModulesPlugin(): Plugin {
+  const filter = new RegExp(`^(${[...HOST_MODULES.keys()].map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
   return {
-    name: 'theme-modules',
+    name: 'host-modules',
     setup(esbuild) {
-      esbuild.onResolve({ filter: /^@theme\// }, (args) => ({ path: args.path, namespace: 'theme' }));
-      esbuild.onResolve({ filter: /^theme-index:/ }, () => ({ path: THEME_INDEX, external: true }));
-      esbuild.onLoad({ filter: /.*/, namespace: 'theme' }, (args) => ({
-        contents: `import { THEME_MODULES } from 'theme-index:';\nexport default THEME_MODULES.get(${JSON.stringify(args.path)})?.default;\n`,
-        loader: 'js',
-      }));
+      esbuild.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'host' }));
+      esbuild.onLoad({ filter: /.*/, namespace: 'host' }, (args) => {
+        const names = Object.keys(HOST_MODULES.get(args.path)!).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+        const module = `globalThis[Symbol.for(${JSON.stringify(HOST_MODULES_KEY.description)})].get(${JSON.stringify(args.path)})`;
+        return { contents: `const m = ${module};\nexport default m.default ?? m;\nexport const { ${names.join(', ')} } = m;\n`, loader: 'js' };
+      });
     },
   };
 }

@@ -26,6 +26,9 @@ export interface MdxOptions extends ImportContext {
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
+/** Bound to the names of an import that failed: its error is reported once, not again at each use. */
+const FAILED_IMPORT = Symbol('failed import');
+
 /** A partial bound to a name: `<Name />` is replaced by the partial's content. */
 class PartialRef {
   constructor(readonly file: string) {}
@@ -119,7 +122,10 @@ async function bindEsm(tree: Root, state: State): Promise<void> {
     for (const binding of imports) {
       const resolved = await resolveImport(binding.source, state.importer, state.options).catch((error: Error) => ({ kind: 'problem' as const, message: `could not load "${binding.source}": ${error.message}`, fix: 'Fix the error in that file.' }));
       const position = binding.position ?? node.position;
-      if (resolved.kind === 'problem') fail(state, position, resolved.message, resolved.fix);
+      if (resolved.kind === 'problem') {
+        fail(state, position, resolved.message, resolved.fix);
+        state.scope.set(binding.local, FAILED_IMPORT);
+      }
       else if (resolved.kind === 'partial') state.scope.set(binding.local, new PartialRef(resolved.file));
       else if (binding.imported === '*') state.scope.set(binding.local, resolved.exports);
       else if (binding.imported in resolved.exports) state.scope.set(binding.local, resolved.exports[binding.imported]);
@@ -178,6 +184,7 @@ function lookupComponent(element: JsxElement, state: State): unknown {
   const [head, ...members] = element.name!.split('.');
   let value: unknown = state.scope.get(head);
   for (const member of members) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[member] : undefined;
+  if (value === FAILED_IMPORT) return undefined;
   if (value === undefined) {
     fail(state, element.position, `unknown component <${element.name}>`, 'Import it at the top of the page (for example: import Tabs from \'@theme/Tabs\'), check its spelling, or map it in the config\'s components.');
   }
