@@ -70,7 +70,7 @@ const EMPTY_IMPORT = /^\s*(import|export)\s*\{\s*\}(\s*from\s*(['"])[^'"]*\3)?\s
 const DEFAULT_AND_NO_NAMES = /^(\s*import\s+[\w$]+)\s*,\s*\{\s*\}/;
 
 function tidyLine(original: string, blanked: string): TidyLine {
-  const kinds = [...blanked].map((char, index) => charKind(original[index], char));
+  const kinds = blanked.split('').map((char, index) => charKind(original[index], char));
   if (!kinds.includes('blank')) return { text: blanked, removed: false, startsBlanked: false };
   let text = '';
   for (const { start, end } of segments(kinds)) {

@@ -98,7 +98,7 @@ test('a store with RootState and AppDispatch: the type exports at the end go wit
   ));
 });
 
-test('typed hooks: the generics of withTypes go, the call stays', () => {
+test('typed hooks: the generics of withTypes go, the call stays (after an emoji, two UTF-16 units)', () => {
   const typescript = lines(
     "import { useDispatch, useSelector } from 'react-redux'",
     "import type { AppDispatch, RootState } from './store'",
@@ -106,6 +106,7 @@ test('typed hooks: the generics of withTypes go, the call stays', () => {
     '// Use throughout your app instead of plain `useDispatch` and `useSelector`',
     'export const useAppDispatch = useDispatch.withTypes<AppDispatch>()',
     'export const useAppSelector = useSelector.withTypes<RootState>()',
+    "export const cheer = (name: string) => '🎉 ' + name",
   );
   assert.equal(toJavaScript(typescript, 'ts'), lines(
     "import { useDispatch, useSelector } from 'react-redux'",
@@ -113,6 +114,7 @@ test('typed hooks: the generics of withTypes go, the call stays', () => {
     '// Use throughout your app instead of plain `useDispatch` and `useSelector`',
     'export const useAppDispatch = useDispatch.withTypes()',
     'export const useAppSelector = useSelector.withTypes()',
+    "export const cheer = (name) => '🎉 ' + name",
   ));
 });
 
