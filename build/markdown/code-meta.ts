@@ -1,9 +1,11 @@
-/** What an author can write after the language of a fenced code block: ```ts title="store.ts" {1,3-5} check */
+/** What an author can write after the language of a fenced code block: ```ts title="store.ts" {1,3-5} showLineNumbers check */
 export interface CodeMeta {
   title?: string;
   /** 1-based line numbers to highlight. */
   highlightLines: Set<number>;
-  /** Bare words such as `check` or `showLineNumbers`. */
+  /** The number of the first line, when lines are numbered (`showLineNumbers`, `showLineNumbers=5`). */
+  lineNumbersStart?: number;
+  /** Bare words such as `check`. */
   flags: Set<string>;
 }
 
@@ -14,10 +16,17 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
   for (const match of (meta ?? '').matchAll(TOKEN)) {
     const [, key, rawValue, doubleQuoted, singleQuoted, ranges, word] = match;
     if (key === 'title') result.title = doubleQuoted ?? singleQuoted ?? rawValue;
+    else if (key === 'showLineNumbers') result.lineNumbersStart = lineNumber(rawValue);
+    else if (word === 'showLineNumbers') result.lineNumbersStart = 1;
     else if (ranges !== undefined) addRanges(result.highlightLines, ranges);
     else if (word !== undefined) result.flags.add(word);
   }
   return result;
+}
+
+function lineNumber(value: string): number {
+  const start = Number(value);
+  return Number.isSafeInteger(start) && start >= 0 ? start : 1;
 }
 
 /** No code block is longer; a typo such as {1-400000000} must not hang the build (or overflow the Set). */

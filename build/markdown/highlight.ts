@@ -10,7 +10,8 @@ import yaml from 'refractor/yaml';
 import { toString } from 'hast-util-to-string';
 import type { Element, ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
-import { parseCodeMeta } from './code-meta.ts';
+import { parseCodeMeta, type CodeMeta } from './code-meta.ts';
+import { applyMagicComments, type UnmatchedDirective } from './magic-comments.ts';
 import { SKIP, walkElements } from './walk.ts';
 
 // tsx registers jsx, typescript and javascript, which it extends.
@@ -46,10 +47,10 @@ export function rehypeHighlight() {
       const classes = (codeElement.properties.className as string[] | undefined) ?? [];
       const requested = classes.find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
       const meta = parseCodeMeta(codeElement.properties.dataMeta as string | undefined);
-      const source = toString(codeElement).replace(/\n$/, '');
       const grammar = resolveGrammar(requested, file, pre);
-      const tokens = grammar ? (refractor.highlight(source, grammar).children as ElementContent[]) : [{ type: 'text' as const, value: source }];
-      parent.children[index] = codeBlock(requested || 'text', meta.title, lines(splitLines(tokens), meta.highlightLines));
+      const { code, highlightLines } = highlighting(toString(codeElement).replace(/\n$/, ''), meta, grammar, file, pre);
+      const tokens = grammar ? (refractor.highlight(code, grammar).children as ElementContent[]) : [{ type: 'text' as const, value: code }];
+      parent.children[index] = codeBlock(requested || 'text', meta.title, lines(splitLines(tokens), highlightLines, meta.lineNumbersStart));
       return SKIP;
     });
   };
@@ -61,6 +62,28 @@ function resolveGrammar(requested: string, file: VFile, node: Element): string |
   const grammar = GRAMMAR_BY_LANGUAGE[normalized];
   if (!grammar) file.message(`code block language "${requested}" is not highlighted; shown as plain text (known: ${Object.keys(GRAMMAR_BY_LANGUAGE).join(', ')}, text)`, { place: node.position, ruleId: 'code-language' });
   return grammar;
+}
+
+/**
+ * The lines named in the meta (`{1,3-5}`), or else those the magic comments name, which are then removed
+ * from the code. As in Docusaurus, a block whose meta names lines shows its comments as written.
+ */
+function highlighting(source: string, meta: CodeMeta, grammar: string | undefined, file: VFile, pre: Element): { code: string; highlightLines: Set<number> } {
+  if (meta.highlightLines.size > 0) return { code: source, highlightLines: meta.highlightLines };
+  const result = applyMagicComments(source, grammar);
+  for (const unmatched of result.unmatched) warnUnmatched(unmatched, file, pre);
+  return result;
+}
+
+function warnUnmatched({ directive, sourceLine, column }: UnmatchedDirective, file: VFile, pre: Element): void {
+  const fence = pre.position?.start;
+  const place = fence && { line: fence.line + 1 + sourceLine, column: fence.column - 1 + column };
+  const message = directive === 'highlight-start'
+    ? file.message('"highlight-start" has no matching "highlight-end"; the lines after it are highlighted to the end of the code block', { place, ruleId: 'code-highlight' })
+    : file.message('"highlight-end" has no matching "highlight-start"; it highlights nothing', { place, ruleId: 'code-highlight' });
+  message.note = directive === 'highlight-start'
+    ? 'Add a "highlight-end" comment after the last line to highlight.'
+    : 'Add a "highlight-start" comment before the first line to highlight, or remove this one.';
 }
 
 /**
@@ -81,13 +104,20 @@ function splitLines(nodes: ElementContent[]): ElementContent[][] {
   return result;
 }
 
-function lines(tokenLines: ElementContent[][], highlightLines: Set<number>): Element {
+/**
+ * One `span.line` per line. Line numbers are CSS counters (site.css), so they are neither selected nor
+ * copied; a block numbered from another line than 1 carries each number as `data-line`, since the CSP
+ * allows no inline style to start the counter elsewhere.
+ */
+function lines(tokenLines: ElementContent[][], highlightLines: Set<number>, lineNumbersStart: number | undefined): Element {
   const children = tokenLines.flatMap((tokens, index): ElementContent[] => {
-    const line = h('span', { className: highlightLines.has(index + 1) ? ['line', 'highlighted-line'] : ['line'] }, tokens);
+    const properties: Element['properties'] = { className: highlightLines.has(index + 1) ? ['line', 'highlighted-line'] : ['line'] };
+    if (lineNumbersStart !== undefined && lineNumbersStart !== 1) properties.dataLine = lineNumbersStart + index;
+    const line = h('span', properties, tokens);
     return index === 0 ? [line] : [{ type: 'text', value: '\n' }, line];
   });
   // tabindex: a scrollable block must be reachable by keyboard.
-  return h('pre', { tabIndex: 0 }, [h('code', {}, children)]);
+  return h('pre', { tabIndex: 0 }, [h('code', lineNumbersStart === undefined ? {} : { className: ['line-numbers'] }, children)]);
 }
 
 function codeBlock(language: string, title: string | undefined, pre: Element): Element {

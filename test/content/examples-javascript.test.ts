@@ -1,0 +1,48 @@
+/**
+ * Every checked TypeScript example of the docs turned into JavaScript (build/examples/to-javascript.ts)
+ * parses as JavaScript, and is the same program as the TypeScript: esbuild compiles both to the same code.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { transformSync } from 'esbuild';
+import { extractCheckedExamples } from '../../build/examples/extract.ts';
+import { toJavaScript } from '../../build/examples/to-javascript.ts';
+import { listMarkdownFiles } from '../../build/fs-utils.ts';
+
+const projectRoot = path.join(import.meta.dirname, '../..');
+
+/** Examples that keep TypeScript-only syntax on purpose (they show it). */
+const TYPESCRIPT_ONLY = ['content/docs/api/utils.md:83: parameter property "lat" (line 5), parameter property "lng" (line 6)'];
+
+const compiled = (code: string, loader: 'ts' | 'tsx' | 'jsx') => transformSync(code, { loader, jsx: 'preserve', minifyWhitespace: true }).code;
+
+test('every checked example turns into JavaScript that parses and compiles to what its TypeScript compiles to', () => {
+  const problems: string[] = [];
+  const typescriptOnly: string[] = [];
+  let converted = 0;
+  for (const file of listMarkdownFiles(path.join(projectRoot, 'content/docs'))) {
+    for (const example of extractCheckedExamples(readFileSync(file, 'utf8'), path.relative(projectRoot, file))) {
+      const where = `${example.sourceFile}:${example.line}`;
+      let javascript: string;
+      try {
+        javascript = toJavaScript(example.code, example.lang);
+      } catch (error) {
+        const constructs = (error as { constructs?: { name: string; line: number }[] }).constructs;
+        if (!constructs) throw error;
+        typescriptOnly.push(`${where}: ${constructs.map(({ name, line }) => `${name} (line ${line})`).join(', ')}`);
+        continue;
+      }
+      try {
+        if (compiled(javascript, 'jsx') !== compiled(example.code, example.lang)) problems.push(`${where}: not the same program as its TypeScript`);
+        converted++;
+      } catch (error) {
+        problems.push(`${where}: does not parse as JavaScript: ${(error as Error).message.split('\n')[1]}`);
+      }
+    }
+  }
+  assert.ok(converted > 400, `${converted} examples converted`);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(typescriptOnly, TYPESCRIPT_ONLY);
+});
