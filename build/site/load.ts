@@ -59,7 +59,7 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
     for (const doc of docs) doc.lastUpdatedMs = times.get(doc.sourcePath);
   }
   const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs, moduleFiles));
-  const warnings = checkDocsAgainstConfig(config, docs, sidebars, paths.configFile);
+  const warnings = [...docs.flatMap((doc) => doc.warnings), ...checkDocsAgainstConfig(config, docs, sidebars, paths.configFile)];
   const routes = themeRoutes(config, options.projectRoot);
   throwIfAny(findOutputCollisions(docs, routes, paths.staticDirs));
   const homeRedirect = homeRedirectTarget(sidebars, docs, routes);
