@@ -73,8 +73,19 @@ function checkValues(frontMatter: DocFrontMatter, file: string): void {
   if (slug?.split('/').includes('..')) {
     throw new ContentError({ rule: 'front-matter', message: `front matter "slug" "${slug}" has a ".." segment`, file, line: frontMatterLine('slug', file), fix: 'Write the slug as a path from the docs root without "..", for example "/guides/setup".' });
   }
+  checkUrls(frontMatter, file);
   if (min !== undefined && max !== undefined && min > max) {
     throw new ContentError({ rule: 'front-matter', message: `front matter "toc_min_heading_level" (${min}) is above "toc_max_heading_level" (${max})`, file, line: frontMatterLine('toc_min_heading_level', file), fix: 'Make the minimum level lower than or equal to the maximum.' });
+  }
+}
+
+/** Both end up in an attribute of every reader's page: a `javascript:` URL there would run. */
+function checkUrls({ custom_edit_url: editUrl, image }: DocFrontMatter, file: string): void {
+  if (editUrl && !/^https?:\/\//i.test(editUrl)) {
+    throw new ContentError({ rule: 'front-matter', message: `front matter "custom_edit_url" "${editUrl}" is not an http(s) URL`, file, line: frontMatterLine('custom_edit_url', file), fix: 'Use an absolute https:// address, or null for no "Edit this page" link.' });
+  }
+  if (image !== undefined && !/^(https?:\/\/|\/(?!\/))/i.test(image)) {
+    throw new ContentError({ rule: 'front-matter', message: `front matter "image" "${image}" is not a path on the site or an http(s) URL`, file, line: frontMatterLine('image', file), fix: 'Use a path such as "/img/card.png" (from the static folder) or an absolute https:// address.' });
   }
 }
 
