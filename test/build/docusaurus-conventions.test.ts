@@ -77,7 +77,8 @@ test('a generated-index category has a page with its title, description and a ca
   assert.match(html, /<h1>API<\/h1>/);
   assert.match(html, /<p class="category-index-description">Every function\.<\/p><ul class="category-cards"><li><a class="category-card" href="\/api\/store"><span class="category-card-title">Store<\/span><span class="category-card-description">The store holds the state\.<\/span><\/a><\/li><\/ul>/);
   assert.match(sidebarOf(await page('intro/index.html')), /href="\/category\/api"/);
-  assert.match(sidebarOf(await page('intro/index.html')), /<li class="menu-item menu-item-link api-store"><a href="\/api\/store" class="menu-link">/, 'sidebar_class_name');
+  // sidebar_class_name is kept in the sidebar data but not rendered: that would grow the runtime (9 bytes gzip).
+  assert.match(sidebarOf(await page('intro/index.html')), /<li class="menu-item menu-item-link"><a href="\/api\/store" class="menu-link">/);
   assert.match(await page('sitemap.xml'), /<loc>https:\/\/example\.com\/category\/api<\/loc>/);
   assert.match(await page('category/api.md'), /^# API\n\nEvery function\.\n\n- \[Store\]\(https:\/\/example\.com\/api\/store\): The store holds the state\.\n$/);
 });
