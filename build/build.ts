@@ -19,6 +19,7 @@ import { workersFor } from './pages/workers.ts';
 import { writeDocPages } from './pages/write-pages.ts';
 import { WrittenPages } from './pages/written-pages.ts';
 import { SearchIndexer } from './search/pagefind.ts';
+import { categoryBody } from './pages/page-bodies.tsx';
 import { loadSite, markdownOptions, type SiteOptions, type SiteSources } from './site/load.ts';
 import { TaskTimer, formatMs } from './task.ts';
 
@@ -73,7 +74,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 /** Every doc page, compiled, rendered and written by whichever thread takes it; returns this thread's writer. */
 function writeDocs(sources: SiteSources, script: string, bundling: Promise<RuntimeBundle>, output: OutputFolder, pages: WrittenPages, timer: TaskTimer): Promise<DocPageWriter> {
   const { docs, sidebars, config, site } = sources;
-  const tasks = docs.map((doc) => ({ doc, placement: sidebars.placementByDocId.get(doc.id) }));
+  const tasks = docs.map((doc) => ({ doc, placement: sidebars.placementByDocId.get(doc.id), neighbours: sources.neighbours.get(doc.id) }));
   const setup = { markdown: markdownOptions(sources), config, site, sidebars: sidebars.sidebars, themeScript: script, outDir: output.dir };
   // The threads need the runtime's URLs, not its files.
   const runtime = bundling.then(({ runtimeUrl, runtimePreloads, cssUrl, islandUrls }): RuntimeAssets => ({ runtimeUrl, runtimePreloads, cssUrl, islandUrls }));
@@ -87,7 +88,8 @@ function writeDocs(sources: SiteSources, script: string, bundling: Promise<Runti
 /** Theme pages, the client bundle, sidebar modules, static folders and the site files. */
 async function writeOtherFiles(sources: SiteSources, script: string, bundle: RuntimeBundle, writer: DocPageWriter, output: OutputFolder, pages: WrittenPages): Promise<void> {
   const first = sources.docs.length;
-  for (const [index, route] of sources.themeRoutes.entries()) await pages.add(first + index, { status: 'fulfilled', value: writer.writeRoute({ route }) });
+  const routes = [...sources.categoryPages.map((page) => ({ route: page.route, body: categoryBody(page) })), ...sources.themeRoutes.map((route) => ({ route }))];
+  for (const [index, input] of routes.entries()) await pages.add(first + index, { status: 'fulfilled', value: writer.writeRoute(input) });
   for (const [file, contents] of bundle.files) output.write(file, contents);
   for (const shipped of Object.values(writer.sidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
   for (const dir of sources.paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);

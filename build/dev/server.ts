@@ -55,6 +55,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const site = new DevSite({
     projectRoot, themeRoot, devDir,
     docsDir: options.docsDir, sidebarsFile: options.sidebarsFile, staticDir: options.staticDir, configFile: options.configFile,
+    drafts: true,
   });
   const hub = new EventHub();
   const session = new DevSession(site, hub, projectRoot, themeRoot, log, logError);
@@ -170,7 +171,7 @@ function modelPaths(site: DevSite, projectRoot: string): string[] {
   const model = site.model;
   if (!model) return [];
   const pages = [model.config.pages.home, model.config.pages.errors].filter((file): file is string => typeof file === 'string');
-  return [model.paths.docsDir, model.paths.sidebarsFile, path.resolve(projectRoot, model.paths.configFile), ...model.moduleFiles, ...model.paths.staticDirs, ...pages.map((file) => path.resolve(projectRoot, file))];
+  return [model.paths.docsDir, ...(model.paths.sidebarsFile ? [model.paths.sidebarsFile] : []), path.resolve(projectRoot, model.paths.configFile), ...model.moduleFiles, ...model.paths.staticDirs, ...pages.map((file) => path.resolve(projectRoot, file))];
 }
 
 function shownPath(file: string, projectRoot: string): string {

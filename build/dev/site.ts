@@ -8,6 +8,7 @@ import { writeSiteFiles } from '../output/site-files.ts';
 import type { Doc, DocCache } from '../site/docs.ts';
 import { loadSite, markdownOptions, type SiteOptions, type SiteSources } from '../site/load.ts';
 import { docRoute } from '../site/routes.ts';
+import { categoryBody, docBody } from '../pages/page-bodies.tsx';
 import { pageFiles, type PageContext } from '../pages/page-files.ts';
 import { shipSidebars } from '../pages/sidebar-chunks.ts';
 import { TaskTimer } from '../task.ts';
@@ -41,7 +42,8 @@ export interface RebuildReport {
 }
 
 /** A page of the site: a doc's route, or a theme page (home, errors, not found) without a doc. */
-interface SiteRoute { route: RouteData; doc: Doc | undefined }
+/** A page and what its body is made from: a doc's compiled Markdown, or HTML the build made (a category index). */
+interface SiteRoute { route: RouteData; doc: Doc | undefined; body?: string }
 
 /** The sources with every doc compiled: what one rebuild renders from. */
 export interface SiteModel extends SiteSources {
@@ -174,17 +176,17 @@ export class DevSite {
   private renderPages(model: SiteModel, context: DevPageContext, plan: FilePlan): { pages: Map<string, PageState>; rendered: string[] } {
     const pages = new Map<string, PageState>();
     const rendered: string[] = [];
-    for (const { route, doc } of model.routes) {
+    for (const { route, doc, body } of model.routes) {
       const compiled = doc ? model.compiled.get(doc.id) : undefined;
       const sidebarName = route.doc?.sidebarName;
-      const signature = contentHash(`${JSON.stringify(route)}\n${compiled ? this.bodyId(compiled) : ''}\n${sidebarName ? context.sidebarKeys.get(sidebarName) : ''}\n${doc?.displayPath ?? ''}\n${context.pageInputs}`);
+      const signature = contentHash(`${JSON.stringify(route)}\n${compiled ? this.bodyId(compiled) : body ?? ''}\n${sidebarName ? context.sidebarKeys.get(sidebarName) : ''}\n${doc?.displayPath ?? ''}\n${context.pageInputs}`);
       const previous = this.pages.get(route.permalink);
       if (previous?.signature === signature) {
         for (const [file, hash] of previous.files) plan.keep(file, hash);
         pages.set(route.permalink, previous);
         continue;
       }
-      const page = pageFiles(context, { route, body: compiled?.html, sourceFile: doc?.displayPath, sourceLinks: compiled?.links, islands: compiled?.islands });
+      const page = pageFiles(context, { route, body: doc && compiled ? docBody(doc, compiled.html) : body, sourceFile: doc?.displayPath, sourceLinks: compiled?.links, islands: compiled?.islands });
       const files = new Map(page.files.map(([file, contents]) => [file, plan.write(file, contents)]));
       pages.set(route.permalink, { signature, files, links: page.links });
       rendered.push(route.permalink);
@@ -205,7 +207,8 @@ export class DevSite {
     const { config, docs, sidebars } = sources;
     const compiled = await timer.run('compile markdown', () => this.compiledDocs.compile(docs, markdownOptions(sources), (done, total) => timer.progress(done, total)));
     const routes: SiteRoute[] = [
-      ...docs.map((doc) => ({ route: docRoute(doc, compiled.get(doc.id)!, sidebars.placementByDocId.get(doc.id), config), doc })),
+      ...docs.map((doc) => ({ route: docRoute(doc, compiled.get(doc.id)!, sidebars.placementByDocId.get(doc.id), config, sources.neighbours.get(doc.id)), doc })),
+      ...sources.categoryPages.map((page) => ({ route: page.route, doc: undefined, body: categoryBody(page) })),
       ...sources.themeRoutes.map((route) => ({ route, doc: undefined })),
     ];
     const warnings = [...sources.warnings, ...[...compiled.values()].flatMap((page) => page.warnings)];

@@ -37,7 +37,7 @@ export function parseFrontMatter(text: string, file: string): { data: Record<str
 }
 
 /** A YAML alias of a list or map parses to the same object twice; a walk that meets one twice stops there. */
-function repeatsACollection(value: unknown, seen = new Set<object>()): boolean {
+export function repeatsACollection(value: unknown, seen = new Set<object>()): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (seen.has(value)) return true;
   seen.add(value);

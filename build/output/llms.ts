@@ -10,12 +10,20 @@ import type { SiteConfig } from '../../src/shared/types.ts';
 import type { FileSink } from './site-files.ts';
 import { fileOnDisk } from '../pages/page-files.ts';
 import type { SidebarPlacement } from '../site/sidebars.ts';
+import type { CategoryPage } from '../site/category-index.ts';
 
-/** Writes every doc's Markdown copy and /llms.txt. */
-export function writeReaderTools(output: FileSink, docs: Doc[], config: SiteConfig, placementByDocId: Map<string, SidebarPlacement>): void {
+/** Writes every doc's Markdown copy, and /llms.txt of the listed docs. */
+export function writeReaderTools(output: FileSink, docs: Doc[], listed: Doc[], config: SiteConfig, placementByDocId: Map<string, SidebarPlacement>): void {
   const permalinkBySourcePath = new Map(docs.map((doc) => [doc.sourcePath, doc.permalink]));
   for (const doc of docs) output.write(fileOnDisk(markdownCopyPath(doc.permalink).slice(1)), markdownCopy(doc, config, permalinkBySourcePath));
-  output.write('llms.txt', llmsTxt(docs, config, placementByDocId));
+  output.write('llms.txt', llmsTxt(listed, config, placementByDocId));
+}
+
+/** A generated category index as Markdown, for its "Copy page as Markdown" button. */
+export function writeCategoryCopy(output: FileSink, { route, description, cards }: CategoryPage, config: SiteConfig): void {
+  const origin = config.url.replace(/\/$/, '');
+  const lines = cards.map((card) => `- [${card.title}](${isExternalUrl(card.href) ? card.href : origin + card.href})${card.description ? `: ${card.description}` : ''}`);
+  output.write(fileOnDisk(markdownCopyPath(route.permalink).slice(1)), `# ${route.title}\n\n${description ? `${description}\n\n` : ''}${lines.join('\n')}\n`);
 }
 
 /** Inline links and images: `](target)` or `](target "title")`, target without spaces or in <…>. */

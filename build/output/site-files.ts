@@ -2,7 +2,7 @@
  * The files beside the pages, made once for the build and watch mode: the `/` redirect of a
  * docs-only site, the link source map, the sitemap, the Markdown copies and llms.txt, `_headers`.
  */
-import { writeReaderTools } from './llms.ts';
+import { writeCategoryCopy, writeReaderTools } from './llms.ts';
 import { securityHeaders } from './security-headers.ts';
 import { writeSitemap } from './sitemap.ts';
 import { LINK_SOURCES_FILE, serializeLinkSources, type PageLinkIndex } from '../links/checker.ts';
@@ -21,11 +21,14 @@ export interface SiteFilesInput {
 }
 
 export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript, renderRedirectPage }: SiteFilesInput): void {
-  const { config, docs, themeRoutes, homeRedirect, sidebars } = sources;
+  const { config, themeRoutes, homeRedirect, sidebars, categoryPages } = sources;
+  // Unlisted docs are built, but no list of the site's pages names them.
+  const docs = sources.docs.filter((doc) => !doc.frontMatter.unlisted);
   if (homeRedirect) sink.write('index.html', renderRedirectPage(homeRedirect));
   sink.write(LINK_SOURCES_FILE, serializeLinkSources(linkIndex, config.baseUrl));
-  const permalinks = [...docs, ...themeRoutes].map((page) => page.permalink);
+  const permalinks = [...docs, ...categoryPages.map((page) => page.route), ...themeRoutes].map((page) => page.permalink);
   writeSitemap(sink, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
-  writeReaderTools(sink, docs, config, sidebars.placementByDocId);
+  writeReaderTools(sink, sources.docs, docs, config, sidebars.placementByDocId);
+  for (const page of categoryPages) writeCategoryCopy(sink, page, config);
   sink.write('_headers', securityHeaders(config, themeScript));
 }

@@ -14,6 +14,8 @@ import { renderPage, renderRedirectPage } from './render.tsx';
 import { docRoute } from '../site/routes.ts';
 import { shipSidebars, type ShippedSidebar } from './sidebar-chunks.ts';
 import type { SidebarPlacement } from '../site/sidebars.ts';
+import type { Neighbours } from '../site/pagination.ts';
+import { docBody } from './page-bodies.tsx';
 import type { SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
 
 /** What a thread needs to write pages; a worker gets it once, at start. */
@@ -27,7 +29,7 @@ export interface DocPagesSetup {
   outDir: string;
 }
 
-export interface DocPageTask { doc: Doc; placement?: SidebarPlacement }
+export interface DocPageTask { doc: Doc; placement?: SidebarPlacement; neighbours?: Neighbours }
 
 /** What the build keeps of a written page. */
 export interface WrittenPage {
@@ -36,6 +38,8 @@ export interface WrittenPage {
   html: string;
   /** Undefined for the not-found page. */
   links?: PageLinkIndex;
+  /** Left out of the search index. */
+  unlisted?: boolean;
   /** Paths below the output folder. */
   files: string[];
   bytes: number;
@@ -86,9 +90,9 @@ export class DocPageWriter {
     return { markdown, compileMs: performance.now() - started };
   }
 
-  write({ doc, placement }: DocPageTask, { markdown, compileMs }: CompiledDoc): WrittenPage {
-    const route = docRoute(doc, markdown, placement, this.setup.config);
-    const page = this.writeRoute({ route, body: markdown.html, sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands });
+  write({ doc, placement, neighbours }: DocPageTask, { markdown, compileMs }: CompiledDoc): WrittenPage {
+    const route = docRoute(doc, markdown, placement, this.setup.config, neighbours);
+    const page = this.writeRoute({ route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands });
     return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs } };
   }
 
@@ -101,7 +105,7 @@ export class DocPageWriter {
     const bytesBefore = this.output.bytesWritten;
     for (const [file, contents] of files) this.output.write(file, contents);
     return {
-      permalink: input.route.permalink, html, links, files: files.map(([file]) => file), bytes: this.output.bytesWritten - bytesBefore, warnings: [],
+      permalink: input.route.permalink, html, links, unlisted: input.route.unlisted, files: files.map(([file]) => file), bytes: this.output.bytesWritten - bytesBefore, warnings: [],
       threadMs: { compile: 0, render: rendered - started, write: performance.now() - rendered },
     };
   }

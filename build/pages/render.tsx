@@ -46,6 +46,7 @@ export function renderPage({ config, site, chunk, body, assets, themeScript: scr
   const direction = config.i18n.localeConfigs[locale]?.direction ?? 'ltr';
   const preloads = unique([assets.runtimeUrl, ...assets.runtimePreloads, assets.chunkUrl, ...assets.chunkPreloads]);
   const banner = route.kind === 'home' ? baseUrlBannerScript(config) : undefined;
+  const image = route.image ?? config.image;
   return `<!DOCTYPE html>
 <html lang="${locale}" dir="${direction}" data-theme="${config.colorMode.defaultMode}" data-base-url="${escapeAttribute(config.baseUrl)}" data-docs-versions="${Object.keys(config.docs.versions).join(',')}">
 <head>
@@ -53,14 +54,14 @@ export function renderPage({ config, site, chunk, body, assets, themeScript: scr
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeText(title)}</title>
 <meta name="description" content="${escapeAttribute(route.description)}">
-${route.keywords?.length ? `<meta name="keywords" content="${escapeAttribute(route.keywords.join(', '))}">\n` : ''}<link rel="canonical" href="${escapeAttribute(canonical)}">
+${route.keywords?.length ? `<meta name="keywords" content="${escapeAttribute(route.keywords.join(', '))}">\n` : ''}${route.unlisted ? '<meta name="robots" content="noindex, nofollow">\n' : ''}<link rel="canonical" href="${escapeAttribute(canonical)}">
 <meta property="og:type" content="website">
 <meta property="og:site_name" content="${escapeAttribute(config.title)}">
 <meta property="og:title" content="${escapeAttribute(title)}">
 <meta property="og:description" content="${escapeAttribute(route.description)}">
 <meta property="og:url" content="${escapeAttribute(canonical)}">
 <meta property="og:locale" content="${locale}">
-${config.image ? `<meta property="og:image" content="${escapeAttribute(new URL(config.image, config.url).href)}">\n` : ''}<meta name="twitter:card" content="${config.image ? 'summary_large_image' : 'summary'}">
+${image ? socialImage(new URL(image, config.url).href) : ''}<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">
 <meta name="route-chunk" content="${escapeAttribute(assets.chunkUrl)}">
 <link rel="icon" href="${config.favicon ? escapeAttribute(config.favicon) : 'data:,'}">
 <script>${script}</script>
@@ -92,6 +93,10 @@ export function renderRedirectPage(target: string): string {
 </body>
 </html>
 `;
+}
+
+function socialImage(href: string): string {
+  return `<meta property="og:image" content="${escapeAttribute(href)}">\n<meta name="twitter:image" content="${escapeAttribute(href)}">\n`;
 }
 
 function unique(values: string[]): string[] {

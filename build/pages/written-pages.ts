@@ -33,7 +33,7 @@ export class WrittenPages {
     this.links[index] = page.links;
     this.warningsByPage[index] = page.warnings;
     for (const step of ['compile', 'render', 'write'] as const) this.threadMs[step] += page.threadMs[step];
-    if (this.search && page.links) {
+    if (this.search && page.links && !page.unlisted) {
       // A failure is kept for writeSearchIndex: a build that stops early closes Pagefind under pending pages.
       const added: Promise<void> = this.search.addPage(page.permalink, page.html)
         .catch((error: unknown) => { this.searchFailure ??= error; })

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ContentError, throwIfAny } from '../errors.ts';
+import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import { listMarkdownFiles } from '../fs-utils.ts';
 import { parseFrontMatter } from '../markdown/front-matter.ts';
 import { validateFrontMatter, type DocFrontMatter } from './front-matter-fields.ts';
@@ -20,6 +20,8 @@ export interface Doc {
   title: string;
   sidebarLabel: string;
   permalink: string;
+  /** Front matter keys the generator does not read. */
+  warnings: Warning[];
   /** When the file last changed (ms since the epoch), set when the site shows it. */
   lastUpdatedMs?: number;
 }
@@ -64,7 +66,7 @@ function parseDoc(docsDir: string, file: string, bytes: Buffer, routeBasePath: s
     throw new ContentError({ rule: 'docs', message: 'the file is empty', file: shownPath, line: 1, fix: 'Write the page (front matter with a title, then Markdown), or delete the file.' });
   }
   const { data, content } = parseFrontMatter(text, shownPath);
-  const frontMatter = validateFrontMatter(data, shownPath);
+  const { frontMatter, warnings } = validateFrontMatter(data, shownPath);
   const bodyLineOffset = text.split('\n').length - content.split('\n').length;
   const { body, heading } = takeLeadingTitle(content);
   const id = docId(sourcePath, frontMatter.id);
@@ -79,6 +81,7 @@ function parseDoc(docsDir: string, file: string, bytes: Buffer, routeBasePath: s
     title,
     sidebarLabel: frontMatter.sidebar_label ?? title,
     permalink: joinRoute(routeBasePath, docSlug(sourcePath, frontMatter.slug, frontMatter.id)),
+    warnings,
   };
 }
 
@@ -132,7 +135,7 @@ function withoutClosingHashes(text: string): string {
 // Docusaurus drops number prefixes such as "01-" from file and folder names.
 const NUMBER_PREFIX = /^\d+\s*[-_.]+\s*(?=[^-_.\s])/;
 
-function stripNumberPrefix(segment: string): string {
+export function stripNumberPrefix(segment: string): string {
   const stripped = segment.replace(NUMBER_PREFIX, '');
   return /^\d+$/.test(stripped) ? segment : stripped;
 }
@@ -159,7 +162,7 @@ export function docSlug(sourcePath: string, frontMatterSlug: string | undefined,
   return new URL(frontMatterSlug ?? frontMatterId ?? name, `http://docs.invalid${dirSlug}`).pathname;
 }
 
-function joinRoute(base: string, slug: string): string {
+export function joinRoute(base: string, slug: string): string {
   const segments = [base, slug].join('/').split('/').filter((segment) => segment !== '' && segment !== '.');
   return `/${segments.join('/')}${slug.endsWith('/') && slug !== '/' ? '/' : ''}`;
 }

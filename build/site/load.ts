@@ -4,18 +4,20 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { categoryPages, type CategoryPage } from './category-index.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
 import { collectDocs, type Doc, type DocCache } from './docs.ts';
 import { lastUpdatedTimes } from './last-updated.ts';
 import { findOutputCollisions } from './route-collisions.ts';
 import { siteData } from './routes.ts';
+import { docNeighbours, type Neighbours } from './pagination.ts';
 import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
 import { themeRoutes } from './theme-routes.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import { DEFAULT_PAGE_LIMITS } from '../markdown/limits.ts';
 import type { MarkdownOptions } from '../markdown/compile.ts';
 import type { TaskTimer } from '../task.ts';
-import type { RouteData, SiteConfig, SiteData } from '../../src/shared/types.ts';
+import type { RouteData, SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
 
 /** Where the site comes from; every path is relative to `projectRoot`. */
 export interface SiteOptions {
@@ -30,6 +32,8 @@ export interface SiteOptions {
   linkPolicy?: SiteConfig['onBrokenLinks'];
   /** `--allow-component-code`: the same as `allowComponentCode: true` in the config. */
   allowComponentCode?: boolean;
+  /** Builds docs with front matter `draft: true` (watch mode does; the production build leaves them out). */
+  drafts?: boolean;
 }
 
 export type SitePaths = ReturnType<typeof resolvePaths>;
@@ -40,6 +44,10 @@ export interface SiteSources {
   paths: SitePaths;
   docs: Doc[];
   sidebars: ResolvedSidebars;
+  /** Each doc's previous and next page, by doc id. */
+  neighbours: Map<string, Neighbours>;
+  /** The generated index pages of sidebar categories. */
+  categoryPages: CategoryPage[];
   warnings: Warning[];
   site: SiteData;
   /** Home, errors and not-found pages, as the config asks. */
@@ -57,19 +65,23 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const loadedConfig = await timer.run('load config', () => resolveConfig(options, moduleFiles));
   const paths = resolvePaths(options, loadedConfig);
   const config = withExistingFavicon(loadedConfig, paths.staticDirs);
-  const docs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath, docCache));
+  const allDocs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath, docCache));
+  const docs = options.drafts ? allDocs : allDocs.filter((doc) => doc.frontMatter.draft !== true);
+  const draftIds = new Set(allDocs.filter((doc) => !docs.includes(doc)).map((doc) => doc.id));
   if (config.docs.showLastUpdateTime) {
     const times = lastUpdatedTimes(paths.docsDir, docs.map((doc) => doc.sourcePath));
     for (const doc of docs) doc.lastUpdatedMs = times.get(doc.sourcePath);
   }
-  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, docs, moduleFiles));
-  const warnings = checkDocsAgainstConfig(config, docs, sidebars, paths.configFile);
+  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, { docs, docsDir: paths.docsDir, routeBasePath: config.docs.routeBasePath, draftIds, files: moduleFiles }));
+  const neighbours = docNeighbours(docs, sidebars.placementByDocId);
+  const warnings = [...docs.flatMap((doc) => doc.warnings), ...checkDocsAgainstConfig(config, docs, sidebars, paths.configFile)];
   const routes = themeRoutes(config, options.projectRoot);
-  throwIfAny(findOutputCollisions(docs, routes, paths.staticDirs));
+  const categories = categoryPages(sidebars, docs, config);
+  throwIfAny(findOutputCollisions(docs, [...routes, ...categories.map((page) => page.route)], paths.staticDirs));
   const homeRedirect = homeRedirectTarget(sidebars, docs, routes);
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
   const site = siteData(config, new Map(docs.map((doc) => [doc.id, doc.permalink])), homeRedirect ?? config.baseUrl, sidebars.placementByDocId);
-  return { config, paths, docs, sidebars, warnings, site, themeRoutes: routes, homeRedirect, moduleFiles: [...moduleFiles], generatedCss: announcementCss(config) };
+  return { config, paths, docs, sidebars, neighbours, categoryPages: categories, warnings, site, themeRoutes: routes, homeRedirect, moduleFiles: [...moduleFiles], generatedCss: announcementCss(config) };
 }
 
 /** A favicon path no static folder has (a docs-only build's default) is left out: pages get an empty icon, not a 404. */
@@ -91,8 +103,9 @@ export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs
     siteDir: paths.siteDir,
     allowComponentCode: config.allowComponentCode,
     embedHosts: config.embedHosts,
-    minTocLevel: config.tableOfContents.minHeadingLevel,
-    maxTocLevel: config.tableOfContents.maxHeadingLevel,
+    // Every level: each page keeps the levels its front matter or the config asks for (site/routes.ts).
+    minTocLevel: 2,
+    maxTocLevel: 6,
     limits: {
       maxPageBytes: config.maxPageBytes ?? DEFAULT_PAGE_LIMITS.maxPageBytes,
       maxPageSeconds: config.maxPageSeconds ?? DEFAULT_PAGE_LIMITS.maxPageSeconds,
@@ -115,10 +128,20 @@ function resolvePaths(options: SiteOptions, config: SiteConfig) {
     docsDir: path.resolve(root, options.docsDir ?? config.docs.path),
     /** What `@site/` means in MDX imports: the folder holding the docs folder, as in Docusaurus. */
     siteDir: options.docsDir ? path.resolve(root, options.docsDir, '..') : root,
-    sidebarsFile: path.resolve(root, options.sidebarsFile ?? config.docs.sidebarPath),
+    sidebarsFile: sidebarsFile(options, config),
     outDir: path.resolve(root, options.outDir ?? 'dist'),
     staticDirs: [path.resolve(root, options.staticDir ?? (options.docsDir ? path.join(options.docsDir, '..', 'static') : 'static'))],
   };
+}
+
+/**
+ * A docs-only build without --sidebars reads `sidebars.js` (or `.ts`) beside the docs folder, as Docusaurus
+ * reads the site's; without one, undefined: Docusaurus's default, one sidebar of the whole folder.
+ */
+function sidebarsFile(options: SiteOptions, config: SiteConfig): string | undefined {
+  if (options.sidebarsFile || !options.docsDir || options.configFile) return path.resolve(options.projectRoot, options.sidebarsFile ?? config.docs.sidebarPath);
+  const siteDir = path.resolve(options.projectRoot, options.docsDir, '..');
+  return ['sidebars.js', 'sidebars.ts'].map((name) => path.join(siteDir, name)).find((file) => existsSync(file));
 }
 
 /** Navbar doc items must name real docs; docs outside every sidebar are warned about if asked. */
@@ -138,8 +161,17 @@ function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: Resol
  */
 function homeRedirectTarget(sidebars: ResolvedSidebars, docs: Doc[], themeRoutes: { permalink: string }[]): string | undefined {
   if ([...docs, ...themeRoutes].some((page) => page.permalink === '/')) return undefined;
-  const first = docs.find((doc) => sidebars.placementByDocId.get(doc.id) && !sidebars.placementByDocId.get(doc.id)!.previous);
-  return first?.permalink ?? docs[0]?.permalink ?? '/404.html';
+  const first = Object.values(sidebars.sidebars).map(firstPage).find(Boolean);
+  return first ?? docs.find((doc) => !doc.frontMatter.unlisted)?.permalink ?? docs[0]?.permalink ?? '/404.html';
+}
+
+/** The first page of a sidebar a reader would open: its first doc or category page. */
+function firstPage(items: SidebarItem[]): string | undefined {
+  for (const item of items) {
+    const href = item.type === 'link' ? (item.href.startsWith('/') ? item.href : undefined) : item.href ?? firstPage(item.items);
+    if (href) return href;
+  }
+  return undefined;
 }
 
 function announcementCss(config: SiteConfig): string {

@@ -19,9 +19,10 @@ interface Claim { file: string; source: string }
  * Every file two sources would write to the same place: two pages, a page and a static file, or a page and
  * a file the build generates. Each collision is one error naming both sources.
  */
+/** `themeRoutes` are the pages made without a Markdown file: theme pages and generated category indexes. */
 export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], staticDirs: string[]): ContentError[] {
   const claims: Claim[] = [
-    ...themeRoutes.flatMap((route) => pageFiles(route.permalink).map((file) => ({ file, source: THEME_PAGES[route.kind] }))),
+    ...themeRoutes.flatMap((route) => pageFiles(route.permalink).map((file) => ({ file, source: route.kind === 'doc' ? `the generated index of category "${route.title}"` : THEME_PAGES[route.kind] }))),
     ...staticDirs.flatMap(staticClaims),
     ...GENERATED.map(([file, source]) => ({ file, source: `${source} (${file})` })),
   ];

@@ -1,11 +1,12 @@
 import type { Doc } from './docs.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { sectionOf, type SidebarPlacement } from './sidebars.ts';
-import type { PageLink, RouteData, SiteConfig, SiteData } from '../../src/shared/types.ts';
+import type { Neighbours } from './pagination.ts';
+import type { PageLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
 import { isExternalUrl } from '../../src/shared/paths.ts';
 
-/** The route of one compiled doc: everything its page and its chunk need. */
-export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: SidebarPlacement | undefined, config: SiteConfig): RouteData {
+/** The route of one compiled doc: everything its page and its chunk need; `neighbours` replace the sidebar's prev/next. */
+export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: SidebarPlacement | undefined, config: SiteConfig, neighbours: Neighbours = placement ?? {}): RouteData {
   // A category's own page ends its trail as the current crumb, not as a link to itself.
   const breadcrumbs: PageLink[] | undefined = config.docs.breadcrumbs && placement
     ? placement.categories.filter((category) => category.href !== doc.permalink).map((category) => ({ label: category.label, href: category.href ?? '' }))
@@ -16,21 +17,37 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
     title: doc.title,
     description: doc.frontMatter.description ?? compiled.excerpt,
     keywords: doc.frontMatter.keywords,
+    image: doc.frontMatter.image,
+    unlisted: doc.frontMatter.unlisted || undefined,
     section: sectionOf(doc.id, placement),
     doc: {
       id: doc.id,
-      toc: compiled.toc,
+      toc: tocOf(doc, compiled.toc, config),
       hideTitle: doc.frontMatter.hide_title === true,
       hideTableOfContents: doc.frontMatter.hide_table_of_contents === true,
       sidebarName: placement?.sidebarName,
       breadcrumbs,
       sidebarLabel: placement?.label,
-      previous: placement?.previous,
-      next: placement?.next,
-      editUrl: config.docs.editUrl ? `${config.docs.editUrl.replace(/\/?$/, '/')}${doc.sourcePath}` : undefined,
+      previous: neighbours.previous,
+      next: neighbours.next,
+      editUrl: editUrl(doc, config),
       lastUpdated: doc.lastUpdatedMs === undefined ? undefined : DATE_FORMAT.format(doc.lastUpdatedMs),
     },
   };
+}
+
+/** Markdown is compiled with every level h2–h6 in its toc; the page shows the levels its front matter or the config asks for. */
+function tocOf(doc: Doc, toc: TocEntry[], config: SiteConfig): TocEntry[] {
+  const min = doc.frontMatter.toc_min_heading_level ?? config.tableOfContents.minHeadingLevel;
+  const max = doc.frontMatter.toc_max_heading_level ?? config.tableOfContents.maxHeadingLevel;
+  return toc.filter((entry) => entry.depth >= min && entry.depth <= max);
+}
+
+/** Front matter `custom_edit_url` replaces the link (null: none); else the config's editUrl and the doc's path. */
+function editUrl(doc: Doc, config: SiteConfig): string | undefined {
+  const custom = doc.frontMatter.custom_edit_url;
+  if (custom !== undefined) return custom ?? undefined;
+  return config.docs.editUrl ? `${config.docs.editUrl.replace(/\/?$/, '/')}${doc.sourcePath}` : undefined;
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });

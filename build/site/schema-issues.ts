@@ -13,7 +13,7 @@ export interface FieldProblem {
 }
 
 /** A schema as far as issues need it: what it expects, and its entries when it is an object. */
-interface SchemaShape { type: string; expects: string; entries?: Record<string, unknown>; wrapped?: unknown }
+interface SchemaShape { type: string; expects: string; entries?: Record<string, unknown>; wrapped?: unknown; options?: unknown[] }
 
 export function describeIssue(issue: v.BaseIssue<unknown>, root: SchemaShape, unknownFieldFix: string): FieldProblem {
   const path = v.getDotPath(issue) ?? '';
@@ -29,7 +29,10 @@ export function describeIssue(issue: v.BaseIssue<unknown>, root: SchemaShape, un
 function expectedAt(root: SchemaShape, path: v.IssuePathItem[]): string {
   let schema = root;
   for (const { key } of path) {
-    while (schema.type === 'optional' && schema.wrapped) schema = schema.wrapped as SchemaShape;
+    while ((schema.type === 'optional' || schema.type === 'nullable') && schema.wrapped) schema = schema.wrapped as SchemaShape;
+    // A variant's key is in the option that has it.
+    const options = (schema.options ?? []) as SchemaShape[];
+    schema = options.find((option) => option.entries?.[String(key)]) ?? schema;
     schema = schema.entries?.[String(key)] as SchemaShape;
   }
   return schema.expects;

@@ -64,9 +64,10 @@ export interface SiteConfig {
 
 /** A sidebar after resolution: every doc item carries its label and permalink. */
 export type SidebarItem =
-  | { type: 'link'; label: string; href: string }
+  /** `className`: from sidebar_class_name or a category's className; kept, not rendered (it would grow the runtime). */
+  | { type: 'link'; label: string; href: string; className?: string }
   | {
-    type: 'category'; label: string; collapsed: boolean; collapsible: boolean; href?: string; items: SidebarItem[];
+    type: 'category'; label: string; collapsed: boolean; collapsible: boolean; href?: string; items: SidebarItem[]; className?: string;
     /** In a large sidebar, a closed category's items are a module at this URL (default export) and `items` is empty. */
     lazyItems?: string;
   };
@@ -84,6 +85,10 @@ export interface RouteData {
   keywords?: string[];
   /** The part of the site the page belongs to (its top-level sidebar category); marks the navbar item of that part. */
   section?: string;
+  /** The social preview image (og:image) of this page, instead of the site's. */
+  image?: string;
+  /** Built but kept out of the sidebar, the sitemap, search and prev/next; marked noindex. */
+  unlisted?: boolean;
   doc?: {
     id: string;
     toc: TocEntry[];

@@ -128,7 +128,7 @@ test('docs end with "Edit this page" and "Last updated"; every page has a social
   const html = readRoute(outDir, '/api/store');
   assert.match(html, /<div class="doc-footer"><span class="doc-footer-actions"><a class="edit-this-page" href="https:\/\/github.com\/reduxjs\/redux\/edit\/master\/docs\/api\/store.md" target="_blank" rel="noopener noreferrer">Edit this page<span class="sr-only"> \(opens in a new tab\)<\/span><\/a><button type="button" class="copy-page-button" data-markdown="\/api\/store.md">Copy page as Markdown<\/button><\/span><span class="last-updated">Last updated on [A-Z][a-z]{2} \d{1,2}, \d{4}<\/span><\/div>/);
   for (const route of ['/', '/api/store', '/errors']) {
-    assert.match(readRoute(outDir, route), /<meta property="og:image" content="https:\/\/redux.js.org\/img\/social-card.png">\n<meta name="twitter:card" content="summary_large_image">/, route);
+    assert.match(readRoute(outDir, route), /<meta property="og:image" content="https:\/\/redux.js.org\/img\/social-card.png">\n<meta name="twitter:image" content="https:\/\/redux.js.org\/img\/social-card.png">\n<meta name="twitter:card" content="summary_large_image">/, route);
   }
   assert.ok(existsSync(path.join(outDir, 'img/social-card.png')));
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { collectDocs, docId, docSlug } from '../../build/site/docs.ts';
-import { ContentError, ContentErrors } from '../../build/errors.ts';
+import { ContentError, ContentErrors, formatProblem } from '../../build/errors.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
 test('doc ids and routes follow Docusaurus rules', () => {
@@ -105,4 +105,39 @@ test('a missing docs folder says how to point at one', () => {
 test('every bad file is reported in one run', () => {
   const text = collectErrors({ 'docs/a.md': '', 'docs/b.md': '---\ntitle: [x\n---\n' });
   assert.equal(text.split('\n').filter((line) => line.startsWith('docs/')).length, 2);
+});
+
+test('the Docusaurus front matter fields are checked by type, each bad one named with its line', () => {
+  assert.equal(collectErrors({ 'docs/a.md': '---\ntitle: A\ndraft: maybe\nsidebar_position: first\npagination_next: 3\ncustom_edit_url: false\n---\n\nBody\n' }), [
+    'docs/a.md:3: front matter "draft" must be true or false, not a string ("maybe")',
+    '  → Set draft to true or false.',
+    'docs/a.md:4: front matter "sidebar_position" must be a number, not a string ("first")',
+    '  → Set sidebar_position to a number.',
+    'docs/a.md:5: front matter "pagination_next" must be a string, not a number (3)',
+    '  → Set pagination_next to a string.',
+    'docs/a.md:6: front matter "custom_edit_url" must be a string, not a boolean (false)',
+    '  → Set custom_edit_url to a string.',
+  ].join('\n'));
+});
+
+test('table of contents levels must be 2 to 6, the minimum not above the maximum', () => {
+  assert.equal(collectErrors({ 'docs/a.md': '---\ntoc_max_heading_level: 7\n---\n\nBody\n' }),
+    'docs/a.md:2: front matter "toc_max_heading_level" is 7\n  → Use a heading level from 2 to 6.');
+  assert.equal(collectErrors({ 'docs/a.md': '---\ntoc_min_heading_level: 4\ntoc_max_heading_level: 3\n---\n\nBody\n' }),
+    'docs/a.md:2: front matter "toc_min_heading_level" (4) is above "toc_max_heading_level" (3)\n  → Make the minimum level lower than or equal to the maximum.');
+});
+
+test('a front matter key the generator does not read is one warning naming the file, line and key; plugin keys are kept quietly', () => {
+  const root = tempTree({ 'docs/a.md': '---\ntitle: A\nsidebar_lable: Short\ntags: [redux]\nlast_update:\n  author: me\nsidebar_custom_props:\n  emoji: x\n---\n\nBody\n' });
+  const previous = process.cwd();
+  process.chdir(root);
+  try {
+    const [doc] = collectDocs(path.join(root, 'docs'));
+    assert.deepEqual(doc.warnings.map((warning) => formatProblem(warning)), [
+      'docs/a.md:3: front matter "sidebar_lable" is not a field this generator reads; it is ignored\n  → Remove it, or correct its spelling (docs/authoring.md lists the fields).',
+    ]);
+    assert.deepEqual(doc.frontMatter.sidebar_custom_props, { emoji: 'x' });
+  } finally {
+    process.chdir(previous);
+  }
 });
