@@ -16,8 +16,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cacheDir = path.join(root, 'node_modules/.cache/redux-docs');
 const SOURCE_DIRS = ['build', 'src'];
-/** Packages that find files of their own at run time (binaries, optional native modules) stay imports. */
-const EXTERNAL_PACKAGES = ['esbuild', 'pagefind', 'chokidar', 'fsevents'];
+/**
+ * Packages that find files of their own at run time (binaries, optional native modules) stay imports,
+ * and so does TypeScript, which is loaded only when a page has a checked example (and needs __filename).
+ */
+const EXTERNAL_PACKAGES = ['esbuild', 'pagefind', 'chokidar', 'fsevents', 'typescript', 'ts-blank-space'];
 /** Older bundles may still be in use (a long watch session starts workers from its own): removed a day later. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 

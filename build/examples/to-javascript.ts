@@ -3,8 +3,26 @@
  * with spaces (so every position stays where it was), then the blanked places are tidied so the
  * code reads as if written by hand: lines that held only types go, and so do the gaps types leave.
  */
-import ts from 'typescript';
-import { blankSourceFile } from 'ts-blank-space';
+import type * as TypeScript from 'typescript';
+import type { blankSourceFile } from 'ts-blank-space';
+
+interface Tools { ts: typeof TypeScript; blankSourceFile: typeof blankSourceFile }
+let tools: Tools | undefined;
+
+/**
+ * Loads TypeScript (about 0.8 s, more than compiling a whole small site), so only a thread that
+ * meets a checked example pays for it, once; `toJavaScript` needs it loaded.
+ */
+export async function loadJavaScriptConverter(): Promise<void> {
+  if (tools) return;
+  const [typescript, blankSpace] = await Promise.all([import('typescript'), import('ts-blank-space')]);
+  tools = { ts: typescript.default, blankSourceFile: blankSpace.blankSourceFile };
+}
+
+function loaded(): Tools {
+  if (!tools) throw new Error('internal: toJavaScript was called before loadJavaScriptConverter');
+  return tools;
+}
 
 /** Syntax that does something at run time, so removing it would change the program. */
 export interface TypeScriptOnlyConstruct {
@@ -23,6 +41,7 @@ export class TypeScriptOnlySyntaxError extends Error {
 }
 
 export function toJavaScript(code: string, language: 'ts' | 'tsx'): string {
+  const { ts, blankSourceFile } = loaded();
   const scriptKind = language === 'tsx' ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(`example.${language}`, code, ts.ScriptTarget.Latest, true, scriptKind);
   const constructs: TypeScriptOnlyConstruct[] = [];
@@ -32,7 +51,8 @@ export function toJavaScript(code: string, language: 'ts' | 'tsx'): string {
   return joinLines(blanked.split('\n').map((line, index) => tidyLine(originalLines[index], line)));
 }
 
-function describe(node: ts.Node, source: ts.SourceFile): TypeScriptOnlyConstruct {
+function describe(node: TypeScript.Node, source: TypeScript.SourceFile): TypeScriptOnlyConstruct {
+  const { ts } = loaded();
   const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   if (ts.isEnumDeclaration(node)) return { name: `enum "${node.name.text}"`, line };
   if (ts.isModuleDeclaration(node)) return { name: `namespace "${node.name.getText(source)}"`, line };

@@ -26,6 +26,9 @@ import { withinTimeBudget } from './page-clock.ts';
 import { rehypeIntrinsicJsx, type JsxElementOptions } from './mdx/jsx-elements.ts';
 import { hasComponents, renderWithComponents } from './mdx/render.ts';
 import { remarkMdxScope } from './mdx/scope.ts';
+import { mdx1Compat } from './mdx/compat.ts';
+import { GENERATED_COMPONENTS } from './mdx/theme/index.ts';
+import { rehypeLanguageTabs } from './language-tabs.ts';
 
 export interface MarkdownOptions extends LinkContext, JsxElementOptions {
   minTocLevel: number;
@@ -68,8 +71,9 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
 }
 
 async function compileWithinLimits(source: MarkdownSource, options: MarkdownOptions): Promise<CompiledMarkdown> {
-  const file = new VFile({ path: source.displayPath, value: normalizeAdmonitionTitles(source.body) });
   const mdx = isMdx(source.sourcePath, options.format);
+  const text = normalizeAdmonitionTitles(source.body);
+  const file = new VFile({ path: source.displayPath, value: mdx ? mdx1Compat(text) : text });
   const processor = unified()
     .use(remarkParse)
     .use(mdx ? [remarkMdx, [remarkMdxScope, { ...options, pageFile: path.join(options.docsDir, source.sourcePath) }]] as PluggableList : [])
@@ -81,6 +85,7 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
     .use(remarkRehype, { allowDangerousHtml: true, passThrough: MDX_NODE_TYPES })
     .use(mdx ? [[rehypeIntrinsicJsx, options]] as PluggableList : [])
     .use(rehypeKeepCodeMeta)
+    .use(rehypeLanguageTabs)
     .use(rehypeEscapeDisallowedHtml)
     .use(rehypeRawWhenNeeded)
     .use(rehypeSanitizeAttributes)
@@ -103,8 +108,8 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
     fatal: message.fatal === true,
   }));
   throwIfAny(problems.filter((problem) => problem.fatal).map((problem) => new ContentError(problem)));
-  const html = mdx && hasComponents(hast)
-    ? renderWithComponents(hast, file.data.mdxScope!, source.displayPath, (name) => offsetLine(file.data.componentLines!.get(name), source.lineOffset))
+  const html = hasComponents(hast)
+    ? renderWithComponents(hast, new Map([...GENERATED_COMPONENTS, ...(file.data.mdxScope ?? [])]), source.displayPath, (name) => offsetLine(file.data.componentLines?.get(name), source.lineOffset))
     : toHtml(hast);
   return {
     html,
@@ -146,7 +151,7 @@ function offsetLine(line: number | undefined, offset: number): number | undefine
  * one repair parse5 would make on them, a link inside a link, is made directly.
  */
 function rehypeRawWhenNeeded() {
-  const parseRaw = rehypeRaw();
+  const parseRaw = rehypeRaw({ passThrough: MDX_NODE_TYPES });
   return (tree: HastRoot, file: VFile) => (hasRawHtml(tree) ? parseRaw(tree, file) : unwrapNestedLinks(tree, false));
 }
 

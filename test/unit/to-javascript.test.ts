@@ -4,7 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { toJavaScript, TypeScriptOnlySyntaxError } from '../../build/examples/to-javascript.ts';
+import { loadJavaScriptConverter, toJavaScript, TypeScriptOnlySyntaxError } from '../../build/examples/to-javascript.ts';
+
+await loadJavaScriptConverter();
 
 const lines = (...text: string[]) => text.join('\n');
 

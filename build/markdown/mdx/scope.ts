@@ -13,6 +13,7 @@ import type { Position } from 'unist';
 import type { Processor } from 'unified';
 import type { VFile } from 'vfile';
 import { normalizeAdmonitionTitles } from '../admonitions.ts';
+import { mdx1Compat } from './compat.ts';
 import { SKIP, walk } from '../walk.ts';
 import { readEsm } from './esm.ts';
 import { evaluateExpression, type Scope } from './evaluate.ts';
@@ -218,7 +219,7 @@ async function inlinePartial(element: JsxElement, partial: PartialRef, parent: {
     return;
   }
   const text = readFileSync(partial.file, 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
-  const tree = state.parse(normalizeAdmonitionTitles(text));
+  const tree = state.parse(mdx1Compat(normalizeAdmonitionTitles(text)));
   const props = Object.fromEntries(element.attributes.flatMap((attribute) => (attribute.type === 'mdxJsxAttribute' && typeof attribute.value !== 'object' ? [[attribute.name, attribute.value ?? true]] : [])));
   const includedAt = state.includedAt ?? { position: element.position, name: path.relative(state.options.siteDir, partial.file) };
   await prepare(tree, { ...state, scope: new Map([['props', props]]), importer: partial.file, chain: [...state.chain, partial.file], includedAt });
