@@ -141,13 +141,14 @@ test('--help lists every flag of each command and builds nothing', async () => {
     'Builds the site into a static folder; the folder is replaced only if the whole build succeeds.',
     '',
     'Options:',
-    '  --docs <dir>       a Docusaurus docs folder to build instead of the config\'s',
-    '  --sidebars <file>  the sidebars file for --docs',
-    '  --static <dir>     the static folder (default static, or static/ beside --docs)',
-    '  --config <file>    the site config (default site.config.ts; --docs alone needs none)',
-    '  --out <dir>        the output folder (default dist)',
-    '  --no-search        leave out the search index',
-    '  -h, --help         show this help',
+    '  --docs <dir>            a Docusaurus docs folder to build instead of the config\'s',
+    '  --sidebars <file>       the sidebars file for --docs',
+    '  --static <dir>          the static folder (default static, or static/ beside --docs)',
+    '  --config <file>         the site config (default site.config.ts; --docs alone needs none)',
+    '  --allow-component-code  run the .js/.jsx/.ts/.tsx components MDX pages import (trusted docs only)',
+    '  --out <dir>             the output folder (default dist)',
+    '  --no-search             leave out the search index',
+    '  -h, --help              show this help',
   ].join('\n'));
   for (const [command, flags] of [['start', ['--port', '--host', '--dev-dir', '--docs']], ['serve', ['--port', '--host', '--dir']], ['check-links', ['--dir', '--json', '--external']]] as const) {
     const run = await runCli([command, '-h']);

@@ -144,3 +144,27 @@ test('MDX syntax errors name the line; a partial that includes itself is caught'
   assert.equal(loop.code, 1);
   assert.equal(loop.stderr.trim(), 'error: docs/page.mdx:3:1: in docs/_loop.mdx: <Loop> includes itself (page.mdx → _loop.mdx → _loop.mdx)\n  → Remove the import that closes the loop.');
 });
+
+test('a component module that does not compile, and ESM that would have to run, are errors naming the line', async () => {
+  const run = await buildPage("import Broken from '@site/Broken.jsx';\nexport default function Page() {}\n\n<Broken />\n", { 'Broken.jsx': 'export default function Broken( {\n' }, ['--allow-component-code']);
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), [
+    'error: 2 problems found:',
+    'docs/page.mdx:1:1: could not load "@site/Broken.jsx": Build failed with 1 error:',
+    'Broken.jsx:2:0: ERROR: Expected identifier but found end of file',
+    '  → Fix the error in that file.',
+    'docs/page.mdx:2:1: export default is not run at build time',
+    '  → Keep to import lines and "export const name = value".',
+  ].join('\n'));
+});
+
+test('an HTML element outside the allowlist is removed with a warning; the page builds', async () => {
+  const run = await buildPage('Text.\n\n<script>alert(1)</script>\n\n<form action="/x"><span>kept out</span></form>\n');
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr.trim(), [
+    'warning: docs/page.mdx:3:1: <script> is not allowed in a page and was removed',
+    'warning: docs/page.mdx:5:1: <form> is not allowed in a page and was removed',
+  ].join('\n'));
+  const html = readFileSync(path.join(run.root, 'out/page/index.html'), 'utf8');
+  assert.doesNotMatch(html, /alert\(1\)|kept out/);
+});

@@ -1,0 +1,33 @@
+/**
+ * Checked TypeScript examples are shown as TypeScript and JavaScript tabs, the JavaScript made from the
+ * TypeScript at build time (build/markdown/language-tabs.ts).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { formatProblem } from '../../build/errors.ts';
+import { compile } from '../helpers/markdown.ts';
+
+const example = '```ts title="src/counter.ts" check\nexport interface Counter {\n  value: number\n}\n\nexport const start: Counter = { value: 0 }\n```\n';
+
+test('a checked example becomes a language tab group: TypeScript shown, JavaScript made from it, titles renamed', async () => {
+  const compiled = await compile(`Text.\n\n${example}\nAn unchecked one:\n\n\`\`\`ts\nconst x: number = 1\n\`\`\`\n`);
+  const html = compiled.html;
+  assert.deepEqual(compiled.islands, ['tabs']);
+  assert.equal(html.match(/<div class="tabs-container"[^>]*>/g)!.join(), '<div class="tabs-container" data-tabs="" data-group-id="language">', 'one group, for the checked example only');
+  assert.deepEqual([...html.matchAll(/role="tab"[^>]*>(\w+)</g)].map((match) => match[1]), ['TypeScript', 'JavaScript']);
+  assert.deepEqual([...html.matchAll(/<div class="code-block-title">([^<]+)</g)].map((match) => match[1]), ['src/counter.ts', 'src/counter.js']);
+  const javascriptPanel = html.slice(html.indexOf('data-value="js"><div class="code-block'));
+  assert.match(javascriptPanel, /^data-value="js"><div class="code-block language-js"/);
+  const code = /<code>([\s\S]*?)<\/code>/.exec(javascriptPanel)![1].replace(/<[^>]+>/g, '');
+  assert.equal(code, 'export const start = { value: 0 }');
+  assert.match(html, /role="tabpanel"[^>]*hidden=""[^>]*data-value="js"/, 'the JavaScript panel starts hidden');
+});
+
+test('an example with syntax that has no JavaScript twin keeps its TypeScript only, with a warning', async () => {
+  const compiled = await compile('```ts check\nenum Color {\n  Red,\n}\n```\n');
+  assert.doesNotMatch(compiled.html, /tabs-container/);
+  assert.deepEqual(compiled.warnings.map(formatProblem), [
+    'content/docs/page.md:1:1: the example has no JavaScript tab: this TypeScript has no JavaScript twin without its types: enum "Color" (line 1); '
+      + 'write it without enums, namespaces and parameter properties (an object of constants, a module, a field assigned in the constructor)',
+  ]);
+});
