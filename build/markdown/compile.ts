@@ -109,7 +109,7 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
   }));
   throwIfAny(problems.filter((problem) => problem.fatal).sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).map((problem) => new ContentError(problem)));
   const html = hasComponents(hast)
-    ? renderWithComponents(hast, new Map([...GENERATED_COMPONENTS, ...(file.data.mdxScope ?? [])]), source.displayPath, (name) => offsetLine(file.data.componentLines?.get(name), source.lineOffset))
+    ? renderWithComponents(hast, new Map([...GENERATED_COMPONENTS, ...(file.data.mdxScope ?? []), ['toc', file.data.toc ?? []]]), source.displayPath, (name) => offsetLine(file.data.componentLines?.get(name), source.lineOffset))
     : toHtml(hast);
   return {
     html,

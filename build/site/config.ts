@@ -59,5 +59,8 @@ export function docsOnlyConfig(docsDir: string, sidebarsFile: string): SiteConfi
     baseUrl: '/',
     docs: { path: docsDir, sidebarPath: sidebarsFile, routeBasePath: '/' },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 4 },
+    // Docusaurus's defaults: a folder that builds there builds here.
+    onBrokenLinks: 'throw',
+    onBrokenAnchors: 'warn',
   } satisfies ConfigInput, 'the docs-only config');
 }

@@ -65,6 +65,10 @@ test('tabs are server-rendered with the default tab shown and the others hidden'
   assert.match(install, /<button[^>]*data-value="ts">TypeScript<\/button><button[^>]*data-value="js">JavaScript<\/button>/, 'labels from the values prop');
 });
 
+test('TOCInline lists the page\'s headings where the author puts it, from an expression on toc', () => {
+  assert.match(body('install'), /<div class="toc-inline"><ul><li><a href="#templates">Templates<\/a><\/li><li><a href="#language">Language<\/a><\/li><\/ul><\/div>/);
+});
+
 test('only pages with tabs load the tabs island, which the CSP allows as a same-origin module', () => {
   const island = /<link rel="modulepreload" href="(\/assets\/islands\/tabs-[\w-]+\.js)">/.exec(page('install'))?.[1];
   assert.ok(island, 'the install page preloads the island');
@@ -83,7 +87,8 @@ test('CodeBlock is highlighted with its title like a fence; a link written from 
 test('a site component renders at build time, using a theme component itself; an allowed iframe loads lazily', () => {
   const embeds = body('embeds');
   assert.match(embeds, /<div class="admonition admonition-info"><p class="admonition-heading">Greeting<\/p><div class="admonition-content"><span class="greeting">Hello, reader!<\/span><\/div><\/div>/);
-  assert.match(embeds, /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/poQXNp9ItL4" title="A talk about Redux" width="560" height="315" loading="lazy" allowFullScreen=""><\/iframe>/);
+  assert.match(embeds, /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/poQXNp9ItL4" title="A talk about Redux" width="560" height="315" loading="lazy" allowfullscreen><\/iframe>/);
+  assert.match(embeds, /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/bX5JpNsxx2s" title="Redux in a nutshell" loading="lazy" allowFullScreen="" allow="encrypted-media; picture-in-picture" class="video-embed"><\/iframe>/, 'react-lite-youtube-embed');
   const headers = readFileSync(path.join(outDir, '_headers'), 'utf8');
   assert.match(headers, /; frame-src https:\/\/www\.youtube\.com https:\/\/www\.youtube-nocookie\.com https:\/\/codesandbox\.io https:\/\/stackblitz\.com;/);
 });
@@ -104,15 +109,18 @@ test('a site component is refused without --allow-component-code, and its code n
 });
 
 test('an unknown component, a failed import and an expression that cannot be evaluated are one error each, with the line', async () => {
-  const run = await buildPage("import Missing from './missing.mdx';\nimport Tabs from '@theme/Tabs';\n\nText {version}.\n\n<Tab value=\"a\" />\n");
+  const run = await buildPage("import Missing from './missing.mdx';\nimport Tabs from '@theme/Tabs';\nimport Nope from '@theme/Nope';\n\nText {version}.\n\n<Tab value=\"a\" />\n");
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), [
-    'error: 3 problems found:',
+    'error: 4 problems found:',
     'docs/page.mdx:1:1: cannot import "./missing.mdx": no such file',
     '  → Create the file, or fix the import path.',
-    'docs/page.mdx:4:6: expression cannot be evaluated: "version" is not defined on this page',
+    'docs/page.mdx:3:1: cannot import "@theme/Nope": this generator has no such theme component',
+    '  → Use one of @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/Details, @theme/CodeBlock, @theme/MDXComponents, @theme/TOCInline, @docusaurus/Link, '
+      + 'or a component of the site\'s own (--allow-component-code).',
+    'docs/page.mdx:5:6: expression cannot be evaluated: "version" is not defined on this page',
     '  → Use a constant, or a name from an import or "export const" of this page.',
-    'docs/page.mdx:6:1: unknown component <Tab>',
+    'docs/page.mdx:7:1: unknown component <Tab>',
     '  → Import it at the top of the page (for example: import Tabs from \'@theme/Tabs\'), check its spelling, or map it in the config\'s components.',
   ].join('\n'));
 });
@@ -122,7 +130,7 @@ test('a function call in an expression is not run; an iframe from another host i
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), [
     'error: 2 problems found:',
-    'docs/page.mdx:3:1: expression cannot be evaluated: function calls are not evaluated at build time',
+    'docs/page.mdx:3:1: expression cannot be evaluated: a function call is not evaluated at build time (only slice, at, concat, join, includes, indexOf, toUpperCase, toLowerCase, trim, padStart, padEnd, repeat of a string or list are)',
     '  → Use a constant, or a name from an import or "export const" of this page.',
     'docs/page.mdx:5:1: <iframe> from "evil.example" is not an allowed embed',
     '  → Embed from one of www.youtube.com, www.youtube-nocookie.com, codesandbox.io, stackblitz.com over https, or add the host to embedHosts in the site config.',

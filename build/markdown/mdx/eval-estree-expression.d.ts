@@ -2,6 +2,6 @@
 declare module 'eval-estree-expression' {
   import type { Node } from 'estree';
 
-  const evalEstree: { evaluate: { sync(expression: Node, context: Record<string, unknown>): unknown } };
+  const evalEstree: { evaluate: { sync(expression: Node, context: Record<string, unknown>, options?: { functions?: boolean }): unknown } };
   export default evalEstree;
 }

@@ -26,6 +26,10 @@ const CODE = /\.(tsx|jsx|ts|js|mjs|cjs)$/;
 export async function resolveImport(source: string, importer: string, context: ImportContext): Promise<ResolvedImport> {
   const theme = THEME_MODULES.get(source);
   if (theme) return { kind: 'module', exports: theme };
+  if (source.startsWith('@theme/') || source.startsWith('@docusaurus/')) {
+    const known = [...THEME_MODULES.keys()].filter((name) => name.startsWith('@theme/') || name.startsWith('@docusaurus/'));
+    return { kind: 'problem', message: `cannot import "${source}": this generator has no such theme component`, fix: `Use one of ${known.join(', ')}, or a component of the site's own (--allow-component-code).` };
+  }
   const target = source.startsWith('@site/') ? path.join(context.siteDir, source.slice('@site/'.length))
     : source.startsWith('./') || source.startsWith('../') ? path.resolve(path.dirname(importer), source) : undefined;
   if (!target) {

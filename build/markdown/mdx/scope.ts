@@ -61,7 +61,8 @@ declare module 'vfile' {
 export function remarkMdxScope(this: Processor, options: MdxOptions) {
   const parse = (text: string) => this.parse(text) as Root;
   return async (tree: Root, file: VFile) => {
-    const state: State = { file, scope: new Map(), importer: options.pageFile, chain: [options.pageFile], parse, options };
+    // `toc`, as MDX provides it; the render gets the real one, known once headings have their ids.
+    const state: State = { file, scope: new Map([['toc', []]]), importer: options.pageFile, chain: [options.pageFile], parse, options };
     file.data.islands = [];
     file.data.componentLines = new Map();
     await prepare(tree, state);

@@ -5,6 +5,7 @@
 import { createElement, type ReactNode } from 'react';
 import { Admonition, Details } from './Admonition.tsx';
 import { TabItem, Tabs } from './Tabs.tsx';
+import { TOCInline } from './TOCInline.tsx';
 
 export function CodeBlock({ children }: { children?: ReactNode }) {
   return createElement('pre', null, createElement('code', null, children));
@@ -14,7 +15,16 @@ function Link({ to, href, children, className }: { to?: string; href?: string; c
   return createElement('a', { href: to ?? href, className }, children);
 }
 
-const MDXComponents = { Admonition, Details, Tabs, TabItem, CodeBlock, a: Link };
+/**
+ * What `react-lite-youtube-embed` is to Docusaurus sites: a video by id. Here it is the privacy-friendly
+ * embed itself, loading lazily; its host is in the default embedHosts and so in the CSP's frame-src.
+ */
+function YouTubeEmbed({ id, title, params }: { id: string; title?: string; params?: string }) {
+  const src = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}${params ? `?${params}` : ''}`;
+  return createElement('iframe', { src, title: title ?? 'YouTube video', loading: 'lazy', allowFullScreen: true, allow: 'encrypted-media; picture-in-picture', className: 'video-embed' });
+}
+
+const MDXComponents = { Admonition, Details, Tabs, TabItem, CodeBlock, TOCInline, a: Link };
 
 /** Module specifier → its exports. */
 export const THEME_MODULES: ReadonlyMap<string, Record<string, unknown>> = new Map<string, Record<string, unknown>>([
@@ -24,7 +34,11 @@ export const THEME_MODULES: ReadonlyMap<string, Record<string, unknown>> = new M
   ['@theme/Details', { default: Details }],
   ['@theme/CodeBlock', { default: CodeBlock }],
   ['@theme/MDXComponents', { default: MDXComponents }],
+  ['@theme/TOCInline', { default: TOCInline }],
   ['@docusaurus/Link', { default: Link }],
+  ['react-lite-youtube-embed', { default: YouTubeEmbed, LiteYouTubeEmbed: YouTubeEmbed }],
+  // Its stylesheet: the embed above needs none.
+  ['react-lite-youtube-embed/dist/LiteYouTubeEmbed.css', {}],
 ]);
 
 /** Names the build's own generated JSX uses (language-tabs.ts), which no author can write or shadow. */
