@@ -35,6 +35,7 @@ export function rehypeIntrinsicJsx(options: JsxElementOptions) {
         return index;
       }
       const converted = toElement(element);
+      recordLinks(converted, file);
       if (converted.tagName === 'iframe' && !checkEmbed(converted, options, file)) {
         parent.children.splice(index, 1);
         return index;
@@ -53,6 +54,14 @@ function toElement(element: JsxElementHast): Element {
   converted.children = element.children as ElementContent[];
   converted.position = element.position;
   return converted;
+}
+
+/** An element's href or src goes to the link checker with its line, as a Markdown link does. */
+function recordLinks(element: Element, file: VFile): void {
+  for (const name of ['href', 'src']) {
+    const url = element.properties[name];
+    if (typeof url === 'string' && url) (file.data.links ??= []).push({ url, line: element.position?.start.line });
+  }
 }
 
 /** An allowed iframe loads lazily and has a title; any other is removed with an error. */
