@@ -4,7 +4,7 @@
  * a save compiles the docs whose key changed and nothing else.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { contentErrorsOf, rethrow, throwIfAny, type ContentError } from '../errors.ts';
 import type { CompiledMarkdown, MarkdownOptions } from '../markdown/compile.ts';
@@ -13,19 +13,19 @@ import { compilePages } from '../pages/workers.ts';
 import type { Doc } from '../site/docs.ts';
 
 export class CompiledDocs {
-  private readonly byId = new Map<string, { key: string; compiled: CompiledMarkdown }>();
+  private readonly byId = new Map<string, { key: string; compiled: CompiledMarkdown; dependencies: string }>();
   /** Ids of the docs the last `compile()` compiled; the others came from the cache. */
   recompiled: string[] = [];
 
   /** Every doc compiled; a doc that was not compiled again keeps the same object. */
   async compile(docs: Doc[], options: MarkdownOptions, onProgress: (done: number, total: number) => void): Promise<Map<string, CompiledMarkdown>> {
-    const optionsKey = JSON.stringify([options.staticDirs, options.baseUrl, options.minTocLevel, options.maxTocLevel, options.limits]);
+    const optionsKey = JSON.stringify([options.staticDirs, options.baseUrl, options.minTocLevel, options.maxTocLevel, options.limits, options.format, options.allowComponentCode, options.embedHosts]);
     const compiled = new Map<string, CompiledMarkdown>();
     const stale: { doc: Doc; key: string }[] = [];
     for (const doc of docs) {
       const key = compileKey(doc, optionsKey, options);
       const cached = this.byId.get(doc.id);
-      if (cached?.key === key) compiled.set(doc.id, cached.compiled);
+      if (cached?.key === key && cached.dependencies === dependencyStamp(cached.compiled)) compiled.set(doc.id, cached.compiled);
       else stale.push({ doc, key });
     }
     const sources = stale.map(({ doc }) => ({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset }));
@@ -40,7 +40,7 @@ export class CompiledDocs {
         errors.push(...contentErrorsOf(outcome.reason) ?? rethrow(outcome.reason));
         return;
       }
-      this.byId.set(doc.id, { key, compiled: outcome.value });
+      this.byId.set(doc.id, { key, compiled: outcome.value, dependencies: dependencyStamp(outcome.value) });
       compiled.set(doc.id, outcome.value);
       this.recompiled.push(doc.id);
     });
@@ -48,6 +48,11 @@ export class CompiledDocs {
     throwIfAny(errors);
     return compiled;
   }
+}
+
+/** The partials and modules a page read, as they are now: an edit to one recompiles the page. */
+function dependencyStamp({ dependencies }: CompiledMarkdown): string {
+  return JSON.stringify(dependencies.map((file) => [file, existsSync(file) ? statSync(file).mtimeMs : 0]));
 }
 
 // Over-approximations, which is safe for a cache key: anything that looks like a `.md` link target

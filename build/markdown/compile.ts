@@ -60,6 +60,8 @@ export interface CompiledMarkdown {
   warnings: Warning[];
   /** Client islands the page's components need (`tabs`); empty for most pages. */
   islands: string[];
+  /** Other files the compile read (MDX partials and imported modules), absolute. */
+  dependencies: string[];
 }
 
 /** Compiles one Markdown body: one parse, every transform, the compact body for the theme. */
@@ -118,6 +120,7 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
     excerpt: firstParagraphText(mdast),
     warnings: problems.filter((problem) => !problem.fatal),
     islands: file.data.islands ?? [],
+    dependencies: [...new Set(file.data.dependencies)],
   };
 }
 

@@ -254,6 +254,25 @@ test('a page added is served, renamed moves, and deleted is gone', async () => {
   assert.equal((await get('/watch-test-renamed')).status, 404);
 });
 
+test('editing an MDX partial re-renders the page that includes it, and a partial is never a page', async () => {
+  const partial = docFile('_watch-note.mdx');
+  const page = docFile('watch-mdx-page.mdx');
+  writeFileSync(partial, 'The first version of the note.\n');
+  let from = events.received.length;
+  writeFileSync(page, "---\ntitle: Watch MDX Page\n---\nimport Note from './_watch-note.mdx';\n\n<Note />\n");
+  await events.waitFor(from, reloadOf('/watch-mdx-page'), 'the reload of the new MDX page');
+  assert.match((await get('/watch-mdx-page')).html, /<p>The first version of the note\.<\/p>/);
+  assert.equal((await get('/_watch-note')).status, 404);
+
+  from = events.received.length;
+  writeFileSync(partial, 'The second version of the note.\n');
+  const reload = await events.waitFor(from, reloadOf('/watch-mdx-page'), 'the reload after the partial changed');
+  assert.deepEqual(reload.data.pages, ['/watch-mdx-page']);
+  assert.match((await get('/watch-mdx-page')).html, /<p>The second version of the note\.<\/p>/);
+  unlinkSync(page);
+  unlinkSync(partial);
+});
+
 test('a broken link fails the rebuild naming the Markdown file and line', async () => {
   const file = docFile('watch-links.md');
   let from = events.received.length;

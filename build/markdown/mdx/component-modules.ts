@@ -6,7 +6,7 @@
  * island they are. Only reached when the site opted in to running its component code (imports.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as React from 'react';
@@ -26,11 +26,13 @@ const HOST_MODULES = new Map<string, Record<string, unknown>>([
 
 const loaded = new Map<string, Promise<Record<string, unknown>>>();
 
+/** Bundled once per version of the file: watch mode picks up an edit. */
 export function loadComponentModule(file: string, siteDir: string): Promise<Record<string, unknown>> {
-  let module = loaded.get(file);
+  const key = `${file}@${statSync(file).mtimeMs}`;
+  let module = loaded.get(key);
   if (!module) {
     module = bundleAndImport(file, siteDir);
-    loaded.set(file, module);
+    loaded.set(key, module);
   }
   return module;
 }

@@ -16,7 +16,7 @@ export interface ImportContext {
 }
 
 export type ResolvedImport =
-  | { kind: 'module'; exports: Record<string, unknown> }
+  | { kind: 'module'; exports: Record<string, unknown>; file?: string }
   | { kind: 'partial'; file: string }
   | { kind: 'problem'; message: string; fix: string };
 
@@ -41,12 +41,12 @@ export async function resolveImport(source: string, importer: string, context: I
     return { kind: 'problem', message: `cannot import "${source}": it is outside the site folder`, fix: 'Move the file into the site folder.' };
   }
   if (/\.mdx?$/.test(file)) return { kind: 'partial', file };
-  if (file.endsWith('.json')) return { kind: 'module', exports: { default: JSON.parse(readFileSync(file, 'utf8')) } };
+  if (file.endsWith('.json')) return { kind: 'module', exports: { default: JSON.parse(readFileSync(file, 'utf8')) }, file };
   if (!CODE.test(file)) return { kind: 'problem', message: `cannot import "${source}": ${path.extname(file)} files cannot be imported`, fix: 'Reference the file by its URL in a link or image instead.' };
   if (!context.allowComponentCode) {
     return { kind: 'problem', message: `importing "${source}" would run its code during the build`, fix: 'If you trust this docs folder, pass --allow-component-code (or set allowComponentCode: true in the site config); otherwise remove the import.' };
   }
-  return { kind: 'module', exports: await loadComponentModule(file, context.siteDir) };
+  return { kind: 'module', exports: await loadComponentModule(file, context.siteDir), file };
 }
 
 function findFile(target: string): string | undefined {

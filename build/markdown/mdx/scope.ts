@@ -15,9 +15,9 @@ import type { VFile } from 'vfile';
 import { normalizeAdmonitionTitles } from '../admonitions.ts';
 import { mdx1Compat } from './compat.ts';
 import { SKIP, walk } from '../walk.ts';
-import { readEsm } from './esm.ts';
+import { readEsm, type ImportBinding } from './esm.ts';
 import { evaluateExpression, type Scope } from './evaluate.ts';
-import { resolveImport, type ImportContext } from './imports.ts';
+import { resolveImport, type ImportContext, type ResolvedImport } from './imports.ts';
 import { CodeBlock, ISLAND_OF_COMPONENT } from './theme/index.ts';
 
 export interface MdxOptions extends ImportContext {
@@ -53,6 +53,8 @@ declare module 'vfile' {
     mdxScope: Scope;
     /** Client islands the page's components need (`tabs`). */
     islands: string[];
+    /** Files besides the page that its compile read (partials, modules): watch mode recompiles the page when one changes. */
+    dependencies: string[];
     /** The line where each component is first used, for its render error. */
     componentLines: globalThis.Map<string, number>;
   }
@@ -64,6 +66,7 @@ export function remarkMdxScope(this: Processor, options: MdxOptions) {
     // `toc`, as MDX provides it; the render gets the real one, known once headings have their ids.
     const state: State = { file, scope: new Map([['toc', []]]), importer: options.pageFile, chain: [options.pageFile], parse, options };
     file.data.islands = [];
+    file.data.dependencies = [];
     file.data.componentLines = new Map();
     await prepare(tree, state);
     file.data.mdxScope = state.scope;
@@ -123,15 +126,7 @@ async function bindEsm(tree: Root, state: State): Promise<void> {
     for (const { description, position } of unsupported) fail(state, position ?? node.position, `${description} is not run at build time`, 'Keep to import lines and "export const name = value".');
     for (const binding of imports) {
       const resolved = await resolveImport(binding.source, state.importer, state.options).catch((error: Error) => ({ kind: 'problem' as const, message: `could not load "${binding.source}": ${error.message}`, fix: 'Fix the error in that file.' }));
-      const position = binding.position ?? node.position;
-      if (resolved.kind === 'problem') {
-        fail(state, position, resolved.message, resolved.fix);
-        state.scope.set(binding.local, FAILED_IMPORT);
-      }
-      else if (resolved.kind === 'partial') state.scope.set(binding.local, new PartialRef(resolved.file));
-      else if (binding.imported === '*') state.scope.set(binding.local, resolved.exports);
-      else if (binding.imported in resolved.exports) state.scope.set(binding.local, resolved.exports[binding.imported]);
-      else fail(state, position, `"${binding.source}" has no export named "${binding.imported}"`, `Import one of: ${Object.keys(resolved.exports).join(', ') || '(none)'}.`);
+      bindImport(binding, resolved, binding.position ?? node.position, state);
     }
     for (const { name, init, position } of exports) {
       const result = evaluateExpression(init, state.scope);
@@ -139,6 +134,19 @@ async function bindEsm(tree: Root, state: State): Promise<void> {
       else state.scope.set(name, result.value);
     }
   }
+}
+
+function bindImport(binding: ImportBinding, resolved: ResolvedImport, position: Position | undefined, state: State): void {
+  if (resolved.kind === 'problem') {
+    fail(state, position, resolved.message, resolved.fix);
+    state.scope.set(binding.local, FAILED_IMPORT);
+    return;
+  }
+  if (resolved.file) state.file.data.dependencies!.push(resolved.file);
+  if (resolved.kind === 'partial') state.scope.set(binding.local, new PartialRef(resolved.file));
+  else if (binding.imported === '*') state.scope.set(binding.local, resolved.exports);
+  else if (binding.imported in resolved.exports) state.scope.set(binding.local, resolved.exports[binding.imported]);
+  else fail(state, position, `"${binding.source}" has no export named "${binding.imported}"`, `Import one of: ${Object.keys(resolved.exports).join(', ') || '(none)'}.`);
 }
 
 function expressionAsText(node: { data?: { estree?: Program | null }; position?: Position }, state: State): RootContent[] {
