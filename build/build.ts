@@ -9,6 +9,8 @@ import { bundleRuntime, GENERATOR_ROOT, type RuntimeBundle } from './client/bund
 import { throwIfAny, type Warning } from './errors.ts';
 import { checkLinks, type LinkReport } from './links/checker.ts';
 import { enforceLinkPolicy } from './links/policy.ts';
+import { warmUpJavaScriptConverter } from './examples/javascript-converter.ts';
+import { hasCheckedExample } from './markdown/language-tabs.ts';
 import { OutputFolder } from './output/output-folder.ts';
 import { assertSafeOutputFolder } from './output/output-guard.ts';
 import { writeSiteFiles } from './output/site-files.ts';
@@ -45,6 +47,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const timer = new TaskTimer(log);
   const started = performance.now();
   const sources = await loadSite(options, timer);
+  if (sources.docs.some((doc) => hasCheckedExample(doc.body))) warmUpJavaScriptConverter();
   const { config, paths } = sources;
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...paths });
   const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, site: sources.site, generatedCss: sources.generatedCss, baseUrl: config.baseUrl, minify: true }));

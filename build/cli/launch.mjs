@@ -1,6 +1,6 @@
 /**
  * Starts the CLI (build/cli.ts) without a TypeScript loader. esbuild bundles the generator, with
- * the packages it uses, into two files (the CLI and its worker thread); Node runs them. Node's
+ * the packages it uses, into three files (the CLI and its two worker threads); Node runs them. Node's
  * module loader took ~0.18 s to resolve and load the hundreds of small files of unified, micromark
  * and React, and ~0.3 s through tsx; one bundle loads in ~0.08 s. The bundle is kept in
  * node_modules/.cache under a hash of everything it is made from (the generator's sources, the
@@ -54,7 +54,11 @@ async function bundleGenerator(dir) {
   const { build } = await import('esbuild');
   const staging = `${dir}.tmp-${process.pid}`;
   await build({
-    entryPoints: { cli: path.join(root, 'build/cli/main.ts'), worker: path.join(root, 'build/pages/worker.ts') },
+    entryPoints: {
+      cli: path.join(root, 'build/cli/main.ts'),
+      worker: path.join(root, 'build/pages/worker.ts'),
+      'javascript-worker': path.join(root, 'build/examples/javascript-worker.ts'),
+    },
     outdir: staging,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -86,8 +90,8 @@ function removeStaleBundles(current) {
 
 const bundleDir = path.join(cacheDir, `generator-${sourceKey()}`);
 if (!existsSync(path.join(bundleDir, 'cli.mjs'))) await bundleGenerator(bundleDir);
-// workers.ts starts this instead of bundling build/worker.ts itself (as it does under tsx, in tests).
-process.env.REDUX_DOCS_WORKER_SCRIPT = path.join(bundleDir, 'worker.mjs');
+// worker-scripts.ts starts the workers from here instead of bundling them itself (as it does under tsx, in tests).
+process.env.REDUX_DOCS_WORKER_DIR = bundleDir;
 // React picks its build from NODE_ENV when first loaded: a build renders with the production server
 // renderer (the development one checks every element and prop: 540 -> 390 ms of writing 100 pages).
 // Watch mode keeps development React for its warnings.

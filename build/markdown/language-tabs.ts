@@ -8,41 +8,39 @@ import { toString } from 'hast-util-to-string';
 import type { Element, ElementContent, Root } from 'hast';
 import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
-import { loadJavaScriptConverter, toJavaScript, TypeScriptOnlySyntaxError } from '../examples/to-javascript.ts';
+import { convertToJavaScript } from '../examples/javascript-converter.ts';
+import { TypeScriptOnlySyntaxError } from '../examples/to-javascript.ts';
 import { parseCodeMeta } from './code-meta.ts';
 import { GENERATED_TABS, GENERATED_TAB_ITEM } from './mdx/theme/index.ts';
-import { SKIP, walkElements } from './walk.ts';
+import { walkElements } from './walk.ts';
 
 export const LANGUAGE_GROUP = 'language';
 
 export function rehypeLanguageTabs() {
   return async (tree: Root, file: VFile) => {
-    let found = false;
-    walkElements(tree, (pre) => {
-      found ||= codeOf(pre) !== undefined && checkedTypeScript(codeOf(pre)!) !== undefined;
-    });
-    if (!found) return;
-    await loadJavaScriptConverter();
+    const examples: { pre: Element; code: Element; language: 'ts' | 'tsx'; index: number; parent: Root | Element }[] = [];
     walkElements(tree, (pre, index, parent) => {
       const code = codeOf(pre);
       const language = code && checkedTypeScript(code);
-      if (!code || !language) return;
-      let javascript: string;
-      try {
-        javascript = toJavaScript(toString(code).replace(/\n$/, ''), language);
-      } catch (error) {
-        if (!(error instanceof TypeScriptOnlySyntaxError)) throw error;
-        file.message(`the example has no JavaScript tab: ${error.message}`, { place: pre.position, ruleId: 'language-tabs' });
-        return SKIP;
+      if (code && language) examples.push({ pre, code, language, index, parent });
+    });
+    const conversions = await Promise.allSettled(examples.map(({ code, language }) => convertToJavaScript(toString(code).replace(/\n$/, ''), language)));
+    examples.forEach(({ pre, code, language, index, parent }, position) => {
+      const conversion = conversions[position];
+      if (conversion.status === 'rejected') {
+        if (!(conversion.reason instanceof TypeScriptOnlySyntaxError)) throw conversion.reason;
+        file.message(`the example has no JavaScript tab: ${conversion.reason.message}`, { place: pre.position, ruleId: 'language-tabs' });
+        return;
       }
-      parent.children[index] = tabs([
-        tab('ts', 'TypeScript', pre),
-        tab('js', 'JavaScript', javascriptBlock(code, javascript, language)),
-      ]) as never;
+      parent.children[index] = tabs([tab('ts', 'TypeScript', pre), tab('js', 'JavaScript', javascriptBlock(code, conversion.value, language))]) as never;
       if (!file.data.islands?.includes('tabs')) file.data.islands = [...(file.data.islands ?? []), 'tabs'];
-      return SKIP;
     });
   };
+}
+
+/** Whether a page's Markdown has a ```ts check (or tsx) fence, without parsing it. */
+export function hasCheckedExample(markdown: string): boolean {
+  return /^\s*(`{3,}|~{3,})tsx?\s[^\n]*\bcheck\b/m.test(markdown);
 }
 
 function codeOf(pre: Element): Element | undefined {

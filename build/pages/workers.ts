@@ -3,15 +3,11 @@
  * other core) take from the same queue. The production build has workers compile, render and
  * write whole pages (doc-pages.ts, write-pages.ts); watch mode has them compile Markdown.
  */
-import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
 import type { DocPagesSetup, DocPageTask, WrittenPage } from './page-writer.ts';
 import { ContentError, contentError, type ContentErrorInit } from '../errors.ts';
-import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
+import { workerScript } from '../worker-scripts.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions, type MarkdownSource } from '../markdown/compile.ts';
 import type { RuntimeAssets } from './page-files.ts';
 
@@ -28,24 +24,6 @@ export type WorkerResponse =
   | { type: 'done'; id: number; result: CompiledMarkdown | WrittenPage }
   | { type: 'failed'; id: number; errors: ContentErrorInit[] }
   | { type: 'crashed'; id: number; message: string };
-
-const WORKER_SOURCE = fileURLToPath(new URL('./worker.ts', import.meta.url));
-let workerScript: Promise<string> | undefined;
-
-/**
- * The worker's code as one plain JavaScript file: build/cli/launch.mjs bundles it with the CLI; under
- * tsx (tests) it is bundled here (packages stay imports), since starting a worker through tsx would
- * transpile every module again in each worker, which cost about a second per start.
- */
-function bundledWorker(): Promise<string> {
-  workerScript ??= process.env.REDUX_DOCS_WORKER_SCRIPT ? Promise.resolve(process.env.REDUX_DOCS_WORKER_SCRIPT) : (async () => {
-    const file = path.join(GENERATED_MODULES_DIR, `worker-${process.pid}.mjs`);
-    await build({ entryPoints: [WORKER_SOURCE], outfile: file, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', jsx: 'automatic', logLevel: 'silent' });
-    process.once('exit', () => rmSync(file, { force: true }));
-    return file;
-  })();
-  return workerScript;
-}
 
 /**
  * Compiling allocates short-lived nodes fast; with V8's default young generation most of the time
@@ -139,7 +117,7 @@ export class WorkerPool {
   }
 
   static async start(setup: WorkerSetup, size: number): Promise<WorkerPool> {
-    return new WorkerPool(await bundledWorker(), setup, size);
+    return new WorkerPool(await workerScript('worker'), setup, size);
   }
 
   /** Requests in flight at once: two per worker keeps each busy without piling up pages. */

@@ -37,6 +37,12 @@ export async function writeDocPages({ tasks, setup, runtime, onWritten }: WriteP
 }
 
 /**
+ * Pages this thread compiles at once: a compile that waits (for the thread that turns checked
+ * examples into JavaScript, see examples/javascript-converter.ts) lets the other lane use the core.
+ */
+const LANES = 2;
+
+/**
  * This thread starts compiling at once. Pages it compiles before the runtime is bundled wait,
  * compiled, and are written as soon as it is: waiting instead would idle this core for the
  * ~0.3 s esbuild takes.
@@ -46,13 +52,16 @@ async function writeInThisThread(queue: WorkQueue<DocPageTask>, writer: DocPageW
   const writeCompiled = async () => {
     for (const { index, task, compiled } of compiledEarly.splice(0)) await onWritten(index, attempt(() => writer.write(task, compiled)));
   };
-  for (let next = queue.take(); next; next = queue.take()) {
-    const outcome = await settled(writer.compile(next.item));
-    if (outcome.status === 'rejected') await onWritten(next.index, outcome);
-    else compiledEarly.push({ index: next.index, task: next.item, compiled: outcome.value });
-    if (writer.hasRuntime) await writeCompiled();
-    await yieldToEvents();
-  }
+  const lane = async () => {
+    for (let next = queue.take(); next; next = queue.take()) {
+      const outcome = await settled(writer.compile(next.item));
+      if (outcome.status === 'rejected') await onWritten(next.index, outcome);
+      else compiledEarly.push({ index: next.index, task: next.item, compiled: outcome.value });
+      if (writer.hasRuntime) await writeCompiled();
+      await yieldToEvents();
+    }
+  };
+  await Promise.all(Array.from({ length: LANES }, lane));
   await runtime;
   await writeCompiled();
 }
