@@ -47,7 +47,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const timer = new TaskTimer(log);
   const started = performance.now();
   const sources = await loadSite(options, timer);
-  if (sources.docs.some((doc) => hasCheckedExample(doc.body))) warmUpJavaScriptConverter();
+  if (sources.config.markdown.languageTabs && sources.docs.some((doc) => hasCheckedExample(doc.body))) warmUpJavaScriptConverter();
   const { config, paths } = sources;
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...paths });
   const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, site: sources.site, generatedCss: sources.generatedCss, baseUrl: config.baseUrl, minify: true }));

@@ -36,6 +36,8 @@ export interface MarkdownOptions extends LinkContext, JsxElementOptions {
   limits?: PageLimits;
   /** Docusaurus's `markdown.format`: every file is MDX, none is, or by extension (`detect`). */
   format: 'mdx' | 'md' | 'detect';
+  /** Checked TypeScript examples get a JavaScript tab (language-tabs.ts). */
+  languageTabs: boolean;
   /** MDX may import the site's own JavaScript components, which runs their code. */
   allowComponentCode: boolean;
 }
@@ -87,7 +89,7 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
     .use(remarkRehype, { allowDangerousHtml: true, passThrough: MDX_NODE_TYPES })
     .use(mdx ? [[rehypeIntrinsicJsx, options]] as PluggableList : [])
     .use(rehypeKeepCodeMeta)
-    .use(rehypeLanguageTabs)
+    .use(options.languageTabs ? [rehypeLanguageTabs] : [])
     .use(rehypeEscapeDisallowedHtml)
     .use(rehypeRawWhenNeeded)
     .use(rehypeSanitizeAttributes)

@@ -84,7 +84,7 @@ export const CONFIG_SCHEMA = v.strictObject({
   search: v.optional(v.strictObject({ filters: v.optional(v.record(v.string(), v.array(v.string()))) }), {}),
   pages: v.optional(v.strictObject({ home: v.optional(v.string()), errors: v.optional(v.string()) }), {}),
   baseUrlIssueBanner: v.optional(v.boolean(), true),
-  markdown: v.optional(v.strictObject({ format: v.optional(v.picklist(['mdx', 'md', 'detect']), 'mdx') }), {}),
+  markdown: v.optional(v.strictObject({ format: v.optional(v.picklist(['mdx', 'md', 'detect']), 'mdx'), languageTabs: v.optional(v.boolean(), false) }), {}),
   allowComponentCode: v.optional(v.boolean(), false),
   embedHosts: v.optional(v.array(v.string()), DEFAULT_EMBED_HOSTS),
   maxPageBytes: positive('maxPageBytes', Number.isSafeInteger, 'a whole number of bytes, for example 8 * 1024 * 1024'),

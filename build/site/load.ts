@@ -99,6 +99,7 @@ export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs
     staticDirs: paths.staticDirs,
     baseUrl: config.baseUrl,
     format: config.markdown.format,
+    languageTabs: config.markdown.languageTabs,
     docsDir: paths.docsDir,
     siteDir: paths.siteDir,
     allowComponentCode: config.allowComponentCode,

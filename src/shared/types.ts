@@ -54,8 +54,11 @@ export interface SiteConfig {
   image?: string;
   /** A third-party analytics script, loaded once the page is interactive; the CSP allows its origin only. */
   analytics?: { src: string };
-  /** Docusaurus's `markdown.format`: every page is MDX (default), none is (`md`), or `.mdx` files only (`detect`). */
-  markdown: { format: 'mdx' | 'md' | 'detect' };
+  /**
+   * `format`: Docusaurus's `markdown.format`: every page is MDX (default), none is (`md`), or `.mdx` files only (`detect`).
+   * `languageTabs`: checked TypeScript examples get a JavaScript tab made from them (default off).
+   */
+  markdown: { format: 'mdx' | 'md' | 'detect'; languageTabs: boolean };
   /** MDX pages may import the site's own .js/.jsx/.ts/.tsx components, whose code then runs during the build. */
   allowComponentCode: boolean;
   /** Hosts an MDX `<iframe>` may load (https only); the CSP's frame-src allows exactly these. */

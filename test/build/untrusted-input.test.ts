@@ -92,13 +92,13 @@ test('--out a folder holding an earlier build replaces it', async () => {
 
 test('a build that fails after search indexing began ends with its report, not a Pagefind stack trace', async () => {
   const root = tempTree({
-    'docs/intro.md': '---\ntitle: Intro\n---\n\nSee [the missing part](#nope).\n',
+    'docs/intro.md': '---\ntitle: Intro\n---\n\nSee [the missing page](/nope).\n',
     'docs/guide.md': '# Guide\n\nSteps.\n',
     'sidebars.js': "module.exports = { main: ['intro', 'guide'] };\n",
   });
   const run = await runCli(['build', '--docs', 'docs', '--sidebars', 'sidebars.js', '--out', 'out'], root);
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), 'Found broken anchor #nope in docs/intro.md:5\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.');
+  assert.equal(run.stderr.trim(), 'Found dead link /nope in docs/intro.md:5\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.');
   assert.ok(!existsSync(path.join(root, 'out')));
 });
 

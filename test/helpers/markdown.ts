@@ -9,6 +9,7 @@ export function markdownOptions(overrides: Partial<MarkdownOptions> = {}): Markd
     minTocLevel: 2,
     maxTocLevel: 4,
     format: 'md',
+    languageTabs: false,
     docsDir: '/site/docs',
     siteDir: '/site',
     allowComponentCode: false,
@@ -18,10 +19,10 @@ export function markdownOptions(overrides: Partial<MarkdownOptions> = {}): Markd
 }
 
 /** Compiles a Markdown body as the build does, for a page at `docs/page.md`. */
-export async function compile(body: string, permalinks: Record<string, string> = {}, staticDirs: string[] = []): Promise<CompiledMarkdown> {
+export async function compile(body: string, permalinks: Record<string, string> = {}, staticDirs: string[] = [], overrides: Partial<MarkdownOptions> = {}): Promise<CompiledMarkdown> {
   return compileMarkdown(
     { sourcePath: 'page.md', displayPath: 'content/docs/page.md', body, lineOffset: 0 },
-    markdownOptions({ permalinkBySourcePath: new Map(Object.entries(permalinks)), staticDirs }),
+    markdownOptions({ permalinkBySourcePath: new Map(Object.entries(permalinks)), staticDirs, ...overrides }),
   );
 }
 

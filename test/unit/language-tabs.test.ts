@@ -10,7 +10,7 @@ import { compile } from '../helpers/markdown.ts';
 const example = '```ts title="src/counter.ts" check\nexport interface Counter {\n  value: number\n}\n\nexport const start: Counter = { value: 0 }\n```\n';
 
 test('a checked example becomes a language tab group: TypeScript shown, JavaScript made from it, titles renamed', async () => {
-  const compiled = await compile(`Text.\n\n${example}\nAn unchecked one:\n\n\`\`\`ts\nconst x: number = 1\n\`\`\`\n`);
+  const compiled = await compile(`Text.\n\n${example}\nAn unchecked one:\n\n\`\`\`ts\nconst x: number = 1\n\`\`\`\n`, {}, [], { languageTabs: true });
   const html = compiled.html;
   assert.deepEqual(compiled.islands, ['tabs']);
   assert.equal(html.match(/<div class="tabs-container"[^>]*>/g)!.join(), '<div class="tabs-container" data-tabs="" data-group-id="language">', 'one group, for the checked example only');
@@ -23,8 +23,14 @@ test('a checked example becomes a language tab group: TypeScript shown, JavaScri
   assert.match(html, /role="tabpanel"[^>]*hidden=""[^>]*data-value="js"/, 'the JavaScript panel starts hidden');
 });
 
+test('without markdown.languageTabs a checked example stays one TypeScript block', async () => {
+  const compiled = await compile(example);
+  assert.doesNotMatch(compiled.html, /tabs-container/);
+  assert.deepEqual(compiled.islands, []);
+});
+
 test('an example with syntax that has no JavaScript twin keeps its TypeScript only, with a warning', async () => {
-  const compiled = await compile('```ts check\nenum Color {\n  Red,\n}\n```\n');
+  const compiled = await compile('```ts check\nenum Color {\n  Red,\n}\n```\n', {}, [], { languageTabs: true });
   assert.doesNotMatch(compiled.html, /tabs-container/);
   assert.deepEqual(compiled.warnings.map(formatProblem), [
     'content/docs/page.md:1:1: the example has no JavaScript tab: this TypeScript has no JavaScript twin without its types: enum "Color" (line 1); '

@@ -3,47 +3,32 @@
  * The server rendered each group with its default tab; this switches tabs on click and by keyboard
  * (WAI-ARIA tabs: arrows, Home, End), keeps every group with the same `groupId` on the choice, here
  * and on later pages (localStorage `docusaurus.tab.<groupId>`), and reads and writes `?<queryString>=`.
+ * Written for size: it counts against the first-load JavaScript budget of every page with tabs.
  */
-import { TAB_GROUP_ATTRIBUTE, TAB_QUERY_ATTRIBUTE, TAB_VALUE_ATTRIBUTE, TABS_ATTRIBUTE, tabStorageKey } from '../../shared/tabs.ts';
+import { tabStorageKey } from '../../shared/tabs.ts';
 
-const READY = 'data-tabs-ready';
+type Tabs = HTMLElement & { dataset: { groupId?: string; queryKey?: string } };
 
-function tabsOf(container: Element): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(':scope > [role="tablist"] > [role="tab"]')];
-}
+const tabsOf = (container: Element) => [...container.querySelectorAll<HTMLElement>(':scope>[role=tablist]>[role=tab]')];
 
-function select(container: Element, value: string): boolean {
-  const tabs = tabsOf(container);
-  if (!tabs.some((tab) => tab.getAttribute(TAB_VALUE_ATTRIBUTE) === value)) return false;
-  for (const tab of tabs) {
-    const selected = tab.getAttribute(TAB_VALUE_ATTRIBUTE) === value;
-    tab.setAttribute('aria-selected', String(selected));
-    tab.tabIndex = selected ? 0 : -1;
+function select(container: Element, value: string | null): void {
+  if (!value || !tabsOf(container).some((tab) => tab.dataset.value === value)) return;
+  for (const tab of tabsOf(container)) {
+    tab.ariaSelected = String(tab.dataset.value === value);
+    tab.tabIndex = tab.dataset.value === value ? 0 : -1;
   }
-  for (const panel of container.querySelectorAll<HTMLElement>(':scope > [role="tabpanel"]')) panel.hidden = panel.getAttribute(TAB_VALUE_ATTRIBUTE) !== value;
-  return true;
+  for (const panel of container.querySelectorAll<HTMLElement>(':scope>[role=tabpanel]')) panel.hidden = panel.dataset.value !== value;
 }
 
-function stored(groupId: string | null): string | null {
-  try {
-    return groupId ? localStorage.getItem(tabStorageKey(groupId)) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A reader's choice: made here, so every group of the page follows, and it is remembered. */
-function choose(container: Element, value: string): void {
-  const groupId = container.getAttribute(TAB_GROUP_ATTRIBUTE);
-  const queryKey = container.getAttribute(TAB_QUERY_ATTRIBUTE);
+/** A reader's choice: every group of its groupId follows, it is remembered, and the URL says it if asked to. */
+function choose(container: Tabs, value: string): void {
+  const { groupId, queryKey } = container.dataset;
   if (groupId) {
-    for (const group of document.querySelectorAll(`[${TABS_ATTRIBUTE}][${TAB_GROUP_ATTRIBUTE}="${CSS.escape(groupId)}"]`)) select(group, value);
+    for (const group of document.querySelectorAll(`[data-group-id="${CSS.escape(groupId)}"]`)) select(group, value);
     try {
       localStorage.setItem(tabStorageKey(groupId), value);
     } catch { /* storage disabled: the choice holds for this page */ }
-  } else {
-    select(container, value);
-  }
+  } else select(container, value);
   if (queryKey) {
     const url = new URL(location.href);
     url.searchParams.set(queryKey, value);
@@ -53,49 +38,40 @@ function choose(container: Element, value: string): void {
 
 /** New groups (the first page, or a page the router just showed) take the query's or the stored choice. */
 function prepareNewGroups(): void {
-  const query = new URLSearchParams(location.search);
-  for (const container of document.querySelectorAll(`[${TABS_ATTRIBUTE}]:not([${READY}])`)) {
-    container.setAttribute(READY, '');
-    const queryKey = container.getAttribute(TAB_QUERY_ATTRIBUTE);
-    const wanted = (queryKey && query.get(queryKey)) || stored(container.getAttribute(TAB_GROUP_ATTRIBUTE));
-    if (wanted) select(container, wanted);
+  for (const container of document.querySelectorAll<Tabs>('[data-tabs]:not([data-ready])')) {
+    const { groupId, queryKey } = container.dataset;
+    container.dataset.ready = '';
+    let stored = null;
+    try {
+      stored = groupId && localStorage.getItem(tabStorageKey(groupId));
+    } catch { /* storage disabled */ }
+    select(container, (queryKey && new URLSearchParams(location.search).get(queryKey)) || stored || null);
   }
 }
 
-const NEXT_KEYS: Record<string, (index: number, count: number) => number> = {
-  ArrowRight: (index, count) => (index + 1) % count,
-  ArrowLeft: (index, count) => (index - 1 + count) % count,
-  Home: () => 0,
-  End: (_, count) => count - 1,
-};
-
-function tabFromEvent(event: Event): { tab: HTMLElement; container: Element } | undefined {
-  const tab = (event.target as Element | null)?.closest?.<HTMLElement>('[role="tab"]');
-  const container = tab?.closest(`[${TABS_ATTRIBUTE}]`);
-  return tab && container ? { tab, container } : undefined;
+function onTab(type: 'click' | 'keydown', handle: (tab: HTMLElement, container: Tabs, event: KeyboardEvent) => void): void {
+  document.addEventListener(type, (event) => {
+    const tab = (event.target as Element).closest?.<HTMLElement>('[role=tab]');
+    const container = tab?.closest<Tabs>('[data-tabs]');
+    if (tab && container) handle(tab, container, event as KeyboardEvent);
+  });
 }
 
-/** Groups above the clicked one may change height: keep the clicked tab where the reader sees it. */
-function keepInView(tab: HTMLElement, change: () => void): void {
-  const before = tab.getBoundingClientRect().top;
-  change();
-  const moved = tab.getBoundingClientRect().top - before;
-  if (moved !== 0) window.scrollBy(0, moved);
-}
-
-document.addEventListener('click', (event) => {
-  const found = tabFromEvent(event);
-  if (found) keepInView(found.tab, () => choose(found.container, found.tab.getAttribute(TAB_VALUE_ATTRIBUTE)!));
+onTab('click', (tab, container) => {
+  // Groups above may change height: keep the clicked tab where the reader sees it.
+  const top = tab.getBoundingClientRect().top;
+  choose(container, tab.dataset.value!);
+  scrollBy(0, tab.getBoundingClientRect().top - top);
 });
 
-document.addEventListener('keydown', (event) => {
-  const found = tabFromEvent(event);
-  const next = NEXT_KEYS[event.key];
-  if (!found || !next) return;
+onTab('keydown', (tab, container, event) => {
+  const tabs = tabsOf(container);
+  const index = tabs.indexOf(tab);
+  const next = { ArrowRight: index + 1, ArrowLeft: index - 1 + tabs.length, Home: 0, End: tabs.length - 1 }[event.key];
+  if (next === undefined) return;
   event.preventDefault();
-  const tabs = tabsOf(found.container);
-  const target = tabs[next(tabs.indexOf(found.tab), tabs.length)];
-  choose(found.container, target.getAttribute(TAB_VALUE_ATTRIBUTE)!);
+  const target = tabs[next % tabs.length];
+  choose(container, target.dataset.value!);
   target.focus();
 });
 

@@ -4,7 +4,6 @@
  * `queryString`. The markup follows the WAI-ARIA tabs pattern (tablist, tab, tabpanel).
  */
 import { Children, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
-import { TAB_GROUP_ATTRIBUTE, TAB_QUERY_ATTRIBUTE, TAB_VALUE_ATTRIBUTE, TABS_ATTRIBUTE } from '../../../../src/shared/tabs.ts';
 
 interface TabItemProps {
   value: string;
@@ -33,12 +32,12 @@ export function Tabs({ children, values, defaultValue, groupId, queryString, cla
   const tabs = values ?? items.map(({ props }) => ({ value: props.value, label: props.label }));
   const selected = defaultValue ?? items.find(({ props }) => props.default)?.props.value ?? tabs[0]?.value;
   const queryKey = queryString === true ? groupId : queryString || undefined;
-  const container = { [TABS_ATTRIBUTE]: '', [TAB_GROUP_ATTRIBUTE]: groupId, [TAB_QUERY_ATTRIBUTE]: queryKey };
+  // The markup src/shared/tabs.ts describes, which the island drives.
   return (
-    <div className={['tabs-container', className].filter(Boolean).join(' ')} {...container}>
+    <div className={['tabs-container', className].filter(Boolean).join(' ')} data-tabs="" data-group-id={groupId} data-query-key={queryKey}>
       <div role="tablist" aria-orientation="horizontal" className="tabs">
         {tabs.map((tab, index) => (
-          <button key={tab.value} type="button" role="tab" id={`${id}-tab-${index}`} aria-controls={`${id}-panel-${index}`} aria-selected={tab.value === selected} tabIndex={tab.value === selected ? 0 : -1} className="tab" {...{ [TAB_VALUE_ATTRIBUTE]: tab.value }}>
+          <button key={tab.value} type="button" role="tab" id={`${id}-tab-${index}`} aria-controls={`${id}-panel-${index}`} aria-selected={tab.value === selected} tabIndex={tab.value === selected ? 0 : -1} className="tab" data-value={tab.value}>
             {tab.label ?? tab.value}
           </button>
         ))}
@@ -46,7 +45,7 @@ export function Tabs({ children, values, defaultValue, groupId, queryString, cla
       {tabs.map((tab, index) => {
         const item = items.find(({ props }) => props.value === tab.value);
         return (
-          <div key={tab.value} role="tabpanel" id={`${id}-panel-${index}`} aria-labelledby={`${id}-tab-${index}`} hidden={tab.value !== selected} className={['tab-panel', item?.props.className].filter(Boolean).join(' ')} {...{ [TAB_VALUE_ATTRIBUTE]: tab.value }}>
+          <div key={tab.value} role="tabpanel" id={`${id}-panel-${index}`} aria-labelledby={`${id}-tab-${index}`} hidden={tab.value !== selected} className={['tab-panel', item?.props.className].filter(Boolean).join(' ')} data-value={tab.value}>
             {item?.props.children}
           </div>
         );
