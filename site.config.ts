@@ -91,6 +91,7 @@ const config: Omit<SiteConfig, 'navbar'> & { navbar: Omit<SiteConfig['navbar'], 
   // room in the first-load budget: the tabs island would add 790 B gzip to pages that are at 80.0 KB.
   markdown: { format: 'detect', languageTabs: false },
   allowComponentCode: false,
+  components: {},
   embedHosts: ['codesandbox.io', 'stackblitz.com'],
 };
 

@@ -38,6 +38,8 @@ export interface MarkdownOptions extends LinkContext, JsxElementOptions {
   format: 'mdx' | 'md' | 'detect';
   /** Checked TypeScript examples get a JavaScript tab (language-tabs.ts). */
   languageTabs: boolean;
+  /** Tag name → module of the config's `components`, relative to `siteDir`. */
+  components: Record<string, string>;
   /** MDX may import the site's own JavaScript components, which runs their code. */
   allowComponentCode: boolean;
 }

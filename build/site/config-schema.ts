@@ -86,6 +86,7 @@ export const CONFIG_SCHEMA = v.strictObject({
   baseUrlIssueBanner: v.optional(v.boolean(), true),
   markdown: v.optional(v.strictObject({ format: v.optional(v.picklist(['mdx', 'md', 'detect']), 'mdx'), languageTabs: v.optional(v.boolean(), false) }), {}),
   allowComponentCode: v.optional(v.boolean(), false),
+  components: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Z][\w.]*$/, 'Name components with a capital letter, as JSX does: "Highlight".')), v.string()), {}),
   embedHosts: v.optional(v.array(v.string()), DEFAULT_EMBED_HOSTS),
   maxPageBytes: positive('maxPageBytes', Number.isSafeInteger, 'a whole number of bytes, for example 8 * 1024 * 1024'),
   maxPageSeconds: positive('maxPageSeconds', Number.isFinite, 'a number of seconds, for example 60'),

@@ -103,6 +103,7 @@ export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs
     docsDir: paths.docsDir,
     siteDir: paths.siteDir,
     allowComponentCode: config.allowComponentCode,
+    components: config.components,
     embedHosts: config.embedHosts,
     // Every level: each page keeps the levels its front matter or the config asks for (site/routes.ts).
     minTocLevel: 2,

@@ -61,6 +61,11 @@ export interface SiteConfig {
   markdown: { format: 'mdx' | 'md' | 'detect'; languageTabs: boolean };
   /** MDX pages may import the site's own .js/.jsx/.ts/.tsx components, whose code then runs during the build. */
   allowComponentCode: boolean;
+  /**
+   * Components every MDX page may use without importing them: tag name → module (`@theme/Tabs`, or a
+   * site file such as `./src/components/Highlight.jsx`, which runs during the build: the config opts in).
+   */
+  components: Record<string, string>;
   /** Hosts an MDX `<iframe>` may load (https only); the CSP's frame-src allows exactly these. */
   embedHosts: string[];
 }

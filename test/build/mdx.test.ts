@@ -9,6 +9,7 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { projectRoot } from '../helpers/site.ts';
+import { buildSiteFolder, siteConfig } from '../helpers/site-folder.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/mdx-site');
@@ -175,4 +176,22 @@ test('an HTML element outside the allowlist is removed with a warning; the page 
   ].join('\n'));
   const html = readFileSync(path.join(run.root, 'out/page/index.html'), 'utf8');
   assert.doesNotMatch(html, /alert\(1\)|kept out/);
+});
+
+test('components mapped in the site config are usable on every MDX page without an import, and run without the opt-in', async () => {
+  const components = { Highlight: './src/Highlight.jsx', Tabs: '@theme/Tabs', TabItem: '@theme/TabItem', Missing: './src/Missing.jsx' };
+  const page = '# Page\n\n<Highlight color="gold">Shiny</Highlight>\n\n<Tabs>\n  <TabItem value="a" label="A">First</TabItem>\n  <TabItem value="b" label="B">Second</TabItem>\n</Tabs>\n';
+  const run = await buildSiteFolder({
+    'site.config.ts': siteConfig({ components }),
+    'docs/extra.mdx': page,
+    'src/Highlight.jsx': 'export default function Highlight({ color, children }) { return <mark className={`highlight-${color}`}>{children}</mark>; }\n',
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const html = readFileSync(path.join(run.root, 'out/extra/index.html'), 'utf8');
+  assert.match(html, /<div class="markdown"><mark class="highlight-gold">Shiny<\/mark>\s*<div class="tabs-container"/, 'a paragraph of only JSX is unravelled');
+  assert.match(html, /<button type="button" role="tab"[^>]*data-value="a">A<\/button>/);
+
+  const broken = await buildSiteFolder({ 'site.config.ts': siteConfig({ components }), 'docs/extra.mdx': '# Page\n\nText.\n\n<Missing />\n' });
+  assert.equal(broken.code, 1);
+  assert.equal(broken.stderr.trim(), 'error: docs/extra.mdx:5:1: components.Missing in the site config: cannot import "./src/Missing.jsx": no such file\n  → Create the file, or fix the import path.');
 });

@@ -13,6 +13,7 @@ export function markdownOptions(overrides: Partial<MarkdownOptions> = {}): Markd
     docsDir: '/site/docs',
     siteDir: '/site',
     allowComponentCode: false,
+    components: {},
     embedHosts: ['www.youtube-nocookie.com', 'codesandbox.io'],
     ...overrides,
   };

@@ -21,6 +21,8 @@ import { resolveImport, type ImportContext, type ResolvedImport } from './import
 import { CodeBlock, ISLAND_OF_COMPONENT } from './theme/index.ts';
 
 export interface MdxOptions extends ImportContext {
+  /** The config's components: tag name → module, for every page. */
+  components: Record<string, string>;
   /** Absolute path of the page's file: imports are relative to it. */
   pageFile: string;
 }
@@ -76,6 +78,7 @@ export function remarkMdxScope(this: Processor, options: MdxOptions) {
 async function prepare(tree: Root, state: State): Promise<void> {
   unravelJsxParagraphs(tree);
   await bindEsm(tree, state);
+  await bindConfigComponents(tree, state);
   const partials: { element: JsxElement; partial: PartialRef; parent: { children: unknown[] } }[] = [];
   walk(tree, (node, index, parent) => {
     if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
@@ -133,6 +136,22 @@ async function bindEsm(tree: Root, state: State): Promise<void> {
       if ('problem' in result) fail(state, position ?? node.position, `export "${name}" cannot be evaluated: ${result.problem}`, 'Use literals, and names defined above it.');
       else state.scope.set(name, result.value);
     }
+  }
+}
+
+/** The config's components this page uses and does not import itself, bound like imports (the config opted in to their code). */
+async function bindConfigComponents(tree: Root, state: State): Promise<void> {
+  const used = new Map<string, JsxElement>();
+  walk(tree, (node) => {
+    const name = (node as JsxElement).name?.split('.')[0];
+    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && name && Object.hasOwn(state.options.components, name) && !state.scope.has(name) && !used.has(name)) used.set(name, node as JsxElement);
+  });
+  for (const [name, element] of used) {
+    const source = state.options.components[name];
+    const context = { siteDir: state.options.siteDir, allowComponentCode: true };
+    const resolved = await resolveImport(source, path.join(state.options.siteDir, 'site.config'), context).catch((error: Error) => ({ kind: 'problem' as const, message: `could not load "${source}": ${error.message}`, fix: 'Fix the error in that file.' }));
+    const described: ResolvedImport = resolved.kind === 'problem' ? { ...resolved, message: `components.${name} in the site config: ${resolved.message}` } : resolved;
+    bindImport({ local: name, imported: 'default', source }, described, element.position, state);
   }
 }
 
