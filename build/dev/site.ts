@@ -186,7 +186,7 @@ export class DevSite {
         pages.set(route.permalink, previous);
         continue;
       }
-      const page = pageFiles(context, { route, body: doc && compiled ? docBody(doc, compiled.html) : body, sourceFile: doc?.displayPath, sourceLinks: compiled?.links, islands: compiled?.islands });
+      const page = pageFiles(context, { route, body: doc && compiled ? docBody(doc, compiled.html) : body, sourceFile: doc?.displayPath, sourceLinks: compiled?.links, islands: compiled?.islands, assets: compiled?.assets });
       const files = new Map(page.files.map(([file, contents]) => [file, plan.write(file, contents)]));
       pages.set(route.permalink, { signature, files, links: page.links });
       rendered.push(route.permalink);

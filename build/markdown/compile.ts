@@ -29,6 +29,7 @@ import { remarkMdxScope } from './mdx/scope.ts';
 import { mdx1Compat } from './mdx/compat.ts';
 import { GENERATED_COMPONENTS } from './mdx/theme/index.ts';
 import { rehypeLanguageTabs } from './language-tabs.ts';
+import type { PageAsset } from './doc-images.ts';
 
 export interface MarkdownOptions extends LinkContext, JsxElementOptions {
   minTocLevel: number;
@@ -66,6 +67,8 @@ export interface CompiledMarkdown {
   islands: string[];
   /** Other files the compile read (MDX partials and imported modules), absolute. */
   dependencies: string[];
+  /** Images kept next to the doc, to copy into the site. */
+  assets: PageAsset[];
 }
 
 /** Compiles one Markdown body: one parse, every transform, the compact body for the theme. */
@@ -125,6 +128,7 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
     warnings: problems.filter((problem) => !problem.fatal),
     islands: file.data.islands ?? [],
     dependencies: [...new Set(file.data.dependencies)],
+    assets: file.data.assets ?? [],
   };
 }
 

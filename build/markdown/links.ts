@@ -4,6 +4,7 @@ import type { Html, Image, Link, Root } from 'mdast';
 import { parseEntities } from 'parse-entities';
 import type { VFile } from 'vfile';
 import { isExternalUrl, splitHref } from '../../src/shared/paths.ts';
+import { relocateDocImage } from './doc-images.ts';
 import { walk } from './walk.ts';
 
 export interface LinkContext {
@@ -40,7 +41,7 @@ export function remarkLinks(context: LinkContext, sourcePath: string) {
         parent.children.splice(index, 1, ...(node.type === 'link' ? (node as Link).children : []) as never[]);
         return index;
       }
-      if (node.type === 'image') checkImage(target as Image, context, file);
+      if (node.type === 'image') checkImage(target as Image, context, sourcePath, file);
       else target.url = rewriteMarkdownLink(target.url, context, sourcePath, file, target.position);
       if (target.url) links.push({ url: target.url, line });
     });
@@ -108,8 +109,12 @@ function safeDecodeUri(url: string): string {
   }
 }
 
-function checkImage(image: Image, context: LinkContext, file: VFile): void {
-  if (isExternalUrl(image.url) || !image.url.startsWith('/')) return;
+function checkImage(image: Image, context: LinkContext, sourcePath: string, file: VFile): void {
+  if (isExternalUrl(image.url) || /^\s*data:/i.test(image.url)) return;
+  if (!image.url.startsWith('/')) {
+    relocateDocImage(image, context, sourcePath, file);
+    return;
+  }
   const relative = staticFilePath(splitHref(image.url).path);
   if (context.staticDirs.some((dir) => existsSync(path.join(dir, relative)))) {
     image.url = context.baseUrl + relative;

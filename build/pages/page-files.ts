@@ -3,6 +3,8 @@
  * its route and body chunks, its HTML page, its route pointer and its `.html` redirect.
  */
 import { indexPage, type PageLinkIndex } from '../links/checker.ts';
+import { readFileSync } from 'node:fs';
+import type { PageAsset } from '../markdown/doc-images.ts';
 import type { SourceLink } from '../markdown/links.ts';
 import type * as RenderModule from './render.tsx';
 import { routeChunk } from './route-chunks.ts';
@@ -47,17 +49,19 @@ export interface PageInput {
   sourceLinks?: SourceLink[];
   /** Client islands the doc's components need. */
   islands?: string[];
+  /** Images kept next to the doc, copied with the page. */
+  assets?: PageAsset[];
 }
 
 export interface PageFiles {
   /** Path below the output folder → contents. */
-  files: [string, string][];
+  files: [string, string | Uint8Array][];
   html: string;
   /** What the link checker needs; undefined for the not-found page, which no link targets. */
   links?: PageLinkIndex;
 }
 
-export function pageFiles(context: PageContext, { route, body, sourceFile, sourceLinks = [], islands = [] }: PageInput): PageFiles {
+export function pageFiles(context: PageContext, { route, body, sourceFile, sourceLinks = [], islands = [], assets = [] }: PageInput): PageFiles {
   const { config, renderer } = context;
   const sidebarName = route.doc?.sidebarName;
   const sidebar = sidebarName ? context.sidebars[sidebarName]?.forPage(route.permalink) : undefined;
@@ -68,7 +72,7 @@ export function pageFiles(context: PageContext, { route, body, sourceFile, sourc
     assets: { ...context.runtime, chunkUrl: chunk.url, chunkPreloads: chunk.preloads },
   });
   const pointer = JSON.stringify({ chunk: chunk.url, preloads: chunk.preloads });
-  const files = [...chunk.files];
+  const files: [string, string | Uint8Array][] = [...chunk.files, ...assets.map(({ source, target }): [string, Uint8Array] => [target, readFileSync(source)])];
   if (route.permalink === NOT_FOUND_PERMALINK) {
     files.push(['404.html', html], ['__routes/__not_found.json', pointer]);
     return { files, html };

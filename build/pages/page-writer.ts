@@ -92,7 +92,7 @@ export class DocPageWriter {
 
   write({ doc, placement, neighbours }: DocPageTask, { markdown, compileMs }: CompiledDoc): WrittenPage {
     const route = docRoute(doc, markdown, placement, this.setup.config, neighbours);
-    const page = this.writeRoute({ route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands });
+    const page = this.writeRoute({ route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands, assets: markdown.assets });
     return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs } };
   }
 

@@ -85,6 +85,12 @@ test('CodeBlock is highlighted with its title like a fence; a link written from 
   assert.match(store, /see <a href="\/install">Install<\/a> \(a path from the docs root\)/);
 });
 
+test('an image kept next to a doc is copied into the site under a content hash, and the page points there', () => {
+  const src = /<img src="(\/assets\/media\/store-flow-[0-9a-f]{10}\.svg)" alt="How an action reaches the store" loading="lazy">/.exec(body('api/store'))?.[1];
+  assert.ok(src, 'the image points into assets/media');
+  assert.equal(readFileSync(path.join(outDir, src), 'utf8'), readFileSync(path.join(fixture, 'docs/api/img/store-flow.svg'), 'utf8'));
+});
+
 test('a site component renders at build time, using a theme component itself; an allowed iframe loads lazily', () => {
   const embeds = body('embeds');
   assert.match(embeds, /<div class="admonition admonition-info"><p class="admonition-heading">Greeting<\/p><div class="admonition-content"><span class="greeting">Hello, reader!<\/span><\/div><\/div>/);
@@ -194,4 +200,10 @@ test('components mapped in the site config are usable on every MDX page without 
   const broken = await buildSiteFolder({ 'site.config.ts': siteConfig({ components }), 'docs/extra.mdx': '# Page\n\nText.\n\n<Missing />\n' });
   assert.equal(broken.code, 1);
   assert.equal(broken.stderr.trim(), 'error: docs/extra.mdx:5:1: components.Missing in the site config: cannot import "./src/Missing.jsx": no such file\n  → Create the file, or fix the import path.');
+});
+
+test('an image next to the page that does not exist is one error naming the line and where to put it', async () => {
+  const run = await buildPage('Intro.\n\n![Flow](./img/flow.png)\n');
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: docs/page.mdx:3:1: image "./img/flow.png" not found next to the page\n  → Put the file at docs/img/flow.png, or fix the path (it is relative to this file).');
 });

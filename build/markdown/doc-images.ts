@@ -1,0 +1,45 @@
+/**
+ * Images kept next to a doc (`![Diagram](./img/flow.png)`), as Docusaurus folders do: the file is
+ * copied into the site under a content hash (`assets/media/flow-<hash>.png`) and the image points
+ * there, so it can be cached for good and never collides with another page's `img/flow.png`.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Image } from 'mdast';
+import type { VFile } from 'vfile';
+import { splitHref } from '../../src/shared/paths.ts';
+import type { LinkContext } from './links.ts';
+
+/** A file to copy into the output: source path → path below the output folder. */
+export interface PageAsset { source: string; target: string }
+
+export function relocateDocImage(image: Image, context: LinkContext, sourcePath: string, file: VFile): void {
+  const relative = decodeURIComponentSafe(splitHref(image.url).path);
+  const source = path.resolve(context.docsDir, path.dirname(sourcePath), relative);
+  const inside = !path.relative(context.siteDir, source).startsWith('..');
+  if (!inside || !existsSync(source) || !statSync(source).isFile()) {
+    const message = file.message(`image "${image.url}" not found next to the page`, { place: image.position, ruleId: 'missing-image' });
+    message.fatal = true;
+    message.note = inside ? `Put the file at ${path.relative(process.cwd(), source)}, or fix the path (it is relative to this file).` : 'Keep images inside the site folder.';
+    return;
+  }
+  const extension = path.extname(source);
+  const hash = createHash('sha1').update(readFileSync(source)).digest('hex').slice(0, 10);
+  const target = `assets/media/${path.basename(source, extension).replace(/[^\w-]/g, '-')}-${hash}${extension.toLowerCase()}`;
+  (file.data.assets ??= []).push({ source, target });
+  (file.data.dependencies ??= []).push(source); // watch mode: a changed image recompiles the page
+  image.url = context.baseUrl + target;
+}
+
+function decodeURIComponentSafe(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
+declare module 'vfile' {
+  interface DataMap { assets: PageAsset[] }
+}
