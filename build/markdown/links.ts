@@ -112,7 +112,7 @@ function safeDecodeUri(url: string): string {
 function checkImage(image: Image, context: LinkContext, sourcePath: string, file: VFile): void {
   if (isExternalUrl(image.url) || /^\s*data:/i.test(image.url)) return;
   if (!image.url.startsWith('/')) {
-    relocateDocImage(image, context, sourcePath, file);
+    if (splitHref(image.url).path) relocateDocImage(image, context, sourcePath, file);
     return;
   }
   const relative = staticFilePath(splitHref(image.url).path);

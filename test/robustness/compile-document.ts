@@ -11,7 +11,7 @@ import { tempTree } from '../helpers/tmp.ts';
 
 export const EXPECTED_REJECTIONS = {
   missingMarkdown: /^link to a missing Markdown file "(.+)"$/,
-  missingImage: /^image "(.+)" not found in the static folder$/,
+  missingImage: /^image "(.+)" not found (in the static folder|next to the page)$/,
 };
 
 export type RejectionKind = keyof typeof EXPECTED_REJECTIONS;
@@ -31,10 +31,13 @@ export class DocumentCompiler {
   /** Files the documents may link to, and images they may show; grows as targets are supplied. */
   readonly permalinks: Record<string, string>;
   readonly staticDir: string;
+  /** The page's folder: images with a relative path are looked for here (doc-images.ts). */
+  readonly docsDir: string;
 
   constructor(permalinks: Record<string, string> = {}, staticFiles: Record<string, string> = {}) {
     this.permalinks = { ...permalinks };
     this.staticDir = tempTree(staticFiles);
+    this.docsDir = path.join(tempTree({ 'docs/.keep': '' }), 'docs');
   }
 
   async compile(markdown: string): Promise<CompiledDocument> {
@@ -42,7 +45,7 @@ export class DocumentCompiler {
     for (let attempt = 0; attempt < 3; attempt++) {
       const started = performance.now();
       try {
-        result.html = toHtml(await compile(markdown, this.permalinks, [this.staticDir]));
+        result.html = toHtml(await compile(markdown, this.permalinks, [this.staticDir], { docsDir: this.docsDir, siteDir: path.dirname(this.docsDir) }));
         return result;
       } catch (error) {
         const contentErrors = contentErrorsOf(error);
@@ -80,8 +83,9 @@ export class DocumentCompiler {
     }
     const image = EXPECTED_REJECTIONS.missingImage.exec(message);
     if (image) {
-      const file = path.resolve(this.staticDir, safeDecodeUri(image[1].split('#')[0]).replace(/^\/+/, ''));
-      if (!file.startsWith(`${this.staticDir}${path.sep}`)) return { kind: 'missingImage', supplied: false };
+      const [folder, imagePath] = image[2] === 'in the static folder' ? [this.staticDir, safeDecodeUri(image[1].split('#')[0]).replace(/^\/+/, '')] : [this.docsDir, safeDecodeUri(image[1].split(/[?#]/)[0])];
+      const file = path.resolve(folder, imagePath);
+      if (!file.startsWith(`${folder}${path.sep}`)) return { kind: 'missingImage', supplied: false };
       try {
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, '');
