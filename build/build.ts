@@ -80,7 +80,7 @@ function writeDocs(sources: SiteSources, script: string, bundling: Promise<Runti
   const tasks = docs.map((doc) => ({ doc, placement: sidebars.placementByDocId.get(doc.id), neighbours: sources.neighbours.get(doc.id) }));
   const setup = { markdown: markdownOptions(sources), config, site, sidebars: sidebars.sidebars, themeScript: script, outDir: output.dir };
   // The threads need the runtime's URLs, not its files.
-  const runtime = bundling.then(({ runtimeUrl, runtimePreloads, cssUrl, islandUrls }): RuntimeAssets => ({ runtimeUrl, runtimePreloads, cssUrl, islandUrls }));
+  const runtime = bundling.then(({ runtimeUrl, cssUrl, islandUrls }): RuntimeAssets => ({ runtimeUrl, cssUrl, islandUrls }));
   let done = 0;
   return writeDocPages({ tasks, setup, runtime, onWritten: (index, outcome) => {
     timer.progress(++done, docs.length);

@@ -1,12 +1,13 @@
 /**
- * esbuild bundles the browser runtime (`src/client/entry.tsx`, with its lazily loaded parts split
- * into chunks) and the site CSS. It depends on the site data, not on any page, so the build runs it
+ * esbuild bundles the browser runtime (`src/client/entry.tsx`, one file; its lazily loaded parts
+ * and the islands are bundled first, by lazy-modules.ts) and the site CSS. It depends on the site data, not on any page, so the build runs it
  * while Markdown compiles. Route, body and sidebar chunks are data and are written directly
  * (route-chunks.ts, sidebar-chunks.ts).
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { bundleLazyModules, lazyImportsPlugin, sharedModulesSource } from './lazy-modules.ts';
 import { ASSETS_DIR, type RuntimeAssets } from '../pages/page-files.ts';
 import type { SiteData } from '../../src/shared/types.ts';
 
@@ -33,21 +34,26 @@ export interface RuntimeBundle extends RuntimeAssets {
 
 export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle> {
   const { themeRoot, baseUrl } = input;
+  const outdir = path.join(themeRoot, '.bundle', ASSETS_DIR);
+  const bundleRoot = path.dirname(outdir);
+  const relative = (file: string) => path.relative(bundleRoot, file).split(path.sep).join('/');
+  const urlOf = (metaPath: string) => `${baseUrl}${relative(path.join(themeRoot, metaPath))}`;
+  const lazy = await bundleLazyModules({
+    themeRoot, islandsDir: ISLANDS_DIR, islandNames: islandNames(themeRoot), outdir, publicPath: `${baseUrl}${ASSETS_DIR}/`, minify: input.minify, urlOf, relative,
+  });
   const modules = new Map<string, { contents: string; loader: 'js' | 'css' }>([
     ['site', { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify({ ...input.site, footer: undefined }))});`, loader: 'js' }],
+    ['runtime-modules', { contents: sharedModulesSource(themeRoot), loader: 'js' }],
     ['styles.css', { contents: `@import ${JSON.stringify(path.join(themeRoot, 'src/css/site.css'))};\n${input.generatedCss}`, loader: 'css' }],
   ]);
-  const outdir = path.join(themeRoot, '.bundle', ASSETS_DIR);
   const result = await build({
     absWorkingDir: themeRoot,
     bundle: true,
-    splitting: true,
     format: 'esm',
     target: 'es2022',
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     entryNames: '[dir]/[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
     outdir,
     publicPath: `${baseUrl}${ASSETS_DIR}/`,
@@ -60,28 +66,26 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
     entryPoints: [
       { in: path.join(themeRoot, 'src/client/entry.tsx'), out: 'runtime' },
       { in: 'virtual:styles.css', out: 'site' },
-      ...islandNames(themeRoot).map((name) => ({ in: path.join(themeRoot, ISLANDS_DIR, `${name}.ts`), out: `islands/${name}` })),
     ],
-    plugins: [virtualModulePlugin(modules)],
+    plugins: [virtualModulePlugin(modules, themeRoot), lazyImportsPlugin(themeRoot, lazy.moduleUrls)],
   } satisfies BuildOptions);
-  const bundleRoot = path.dirname(outdir);
-  const relative = (file: string) => path.relative(bundleRoot, file).split(path.sep).join('/');
-  const files = new Map(result.outputFiles.map((file) => [relative(file.path), file.contents]));
-  const urlOf = (metaPath: string) => `${baseUrl}${relative(path.join(themeRoot, metaPath))}`;
+  const files = new Map([...lazy.files, ...result.outputFiles.map((file) => [relative(file.path), file.contents] as const)]);
   let runtimeUrl = '';
-  let runtimePreloads: string[] = [];
   let cssUrl = '';
-  const islandUrls: Record<string, string> = {};
   for (const [outputPath, output] of Object.entries((result.metafile as Metafile).outputs)) {
-    const island = output.entryPoint?.startsWith(ISLANDS_DIR) ? path.basename(output.entryPoint, '.ts') : undefined;
-    if (island) islandUrls[island] = urlOf(outputPath);
-    else if (output.entryPoint === 'virtual:styles.css') cssUrl = urlOf(outputPath);
+    if (output.entryPoint === 'virtual:styles.css') cssUrl = urlOf(outputPath);
     else if (output.entryPoint?.endsWith('src/client/entry.tsx')) {
       runtimeUrl = urlOf(outputPath);
-      runtimePreloads = output.imports.filter((imported) => imported.kind === 'import-statement').map((imported) => urlOf(imported.path));
+      assertNotShared(Object.keys(output.inputs), lazy.inputs);
     }
   }
-  return { files, runtimeUrl, runtimePreloads, cssUrl, islandUrls };
+  return { files, runtimeUrl, cssUrl, islandUrls: lazy.islandUrls };
+}
+
+/** A module in the runtime and in a lazy part would run twice, with state of its own: share it instead. */
+function assertNotShared(runtimeInputs: string[], lazyInputs: Set<string>): void {
+  const twice = runtimeInputs.filter((file) => lazyInputs.has(file) && !file.startsWith('from-runtime:'));
+  if (twice.length > 0) throw new Error(`internal: ${twice.join(', ')} would be bundled into the runtime and a lazy part; add it to SHARED_MODULES in build/client/lazy-modules.ts`);
 }
 
 /** Client code for MDX components that need the browser; a page imports only the ones it uses. */
@@ -92,7 +96,7 @@ function islandNames(themeRoot: string): string[] {
 }
 
 /** Serves `virtual:NAME` imports from a map: generated modules never touch the disk. */
-function virtualModulePlugin(modules: Map<string, { contents: string; loader: 'js' | 'css' }>): Plugin {
+function virtualModulePlugin(modules: Map<string, { contents: string; loader: 'js' | 'css' }>, resolveDir: string): Plugin {
   return {
     name: 'virtual-modules',
     setup(esbuild) {
@@ -100,7 +104,7 @@ function virtualModulePlugin(modules: Map<string, { contents: string; loader: 'j
       esbuild.onLoad({ filter: /.*/, namespace: 'virtual' }, (args) => {
         const module = modules.get(args.path);
         if (!module) throw new Error(`unknown virtual module ${args.path}`);
-        return { ...module, resolveDir: process.cwd() };
+        return { ...module, resolveDir };
       });
     },
   };

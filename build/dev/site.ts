@@ -168,7 +168,7 @@ export class DevSite {
     }
     return {
       config, site, themeScript: renderer.themeScript(config.colorMode), runtime: bundle, sidebars: shippedSidebars, assetsDir: DEV_ASSETS, renderer, sidebarKeys,
-      pageInputs: JSON.stringify([bundle.runtimeUrl, bundle.runtimePreloads, bundle.cssUrl, rendererId, config, site]),
+      pageInputs: JSON.stringify([bundle.runtimeUrl, bundle.cssUrl, rendererId, config, site]),
     };
   }
 

@@ -22,8 +22,6 @@ export type PageRenderer = Pick<typeof RenderModule, 'renderPage' | 'renderRedir
 /** The bundled runtime and stylesheet every page loads. */
 export interface RuntimeAssets {
   runtimeUrl: string;
-  /** Chunks the runtime imports statically (code it shares with lazily loaded parts). */
-  runtimePreloads: string[];
   cssUrl: string;
   /** Island name (`tabs`) → its module's URL. */
   islandUrls: Record<string, string>;

@@ -6,7 +6,7 @@ import { App } from '../../src/theme/App.tsx';
 import { eagerPages } from '../../src/theme/pages/eager.ts';
 import { baseUrlBannerScript } from './base-url-banner.ts';
 
-export interface PageAssets { runtimeUrl: string; runtimePreloads: string[]; cssUrl: string; chunkUrl: string; chunkPreloads: string[] }
+export interface PageAssets { runtimeUrl: string; cssUrl: string; chunkUrl: string; chunkPreloads: string[] }
 
 /**
  * Sets <html data-theme> before the first paint from localStorage `theme`. Light is the default
@@ -44,7 +44,7 @@ export function renderPage({ config, site, chunk, body, assets, themeScript: scr
   const canonical = config.url.replace(/\/$/, '') + route.permalink;
   const locale = config.i18n.defaultLocale;
   const direction = config.i18n.localeConfigs[locale]?.direction ?? 'ltr';
-  const preloads = unique([assets.runtimeUrl, ...assets.runtimePreloads, assets.chunkUrl, ...assets.chunkPreloads]);
+  const preloads = unique([assets.runtimeUrl, assets.chunkUrl, ...assets.chunkPreloads]);
   const banner = route.kind === 'home' ? baseUrlBannerScript(config) : undefined;
   const image = route.image ?? config.image;
   return `<!DOCTYPE html>

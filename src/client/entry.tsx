@@ -1,3 +1,4 @@
+import 'virtual:runtime-modules';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import site from 'virtual:site';
 import { RUNTIME_MARKER } from '../shared/runtime.ts';
