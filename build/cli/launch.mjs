@@ -20,7 +20,7 @@ const SOURCE_DIRS = ['build', 'src'];
  * Packages that find files of their own at run time (binaries, optional native modules) stay imports,
  * and so does TypeScript, which is loaded only when a page has a checked example (and needs __filename).
  */
-const EXTERNAL_PACKAGES = ['esbuild', 'pagefind', 'chokidar', 'fsevents', 'typescript', 'ts-blank-space'];
+const EXTERNAL_PACKAGES = ['esbuild', 'pagefind', 'chokidar', 'fsevents', 'typescript'];
 /** Older bundles may still be in use (a long watch session starts workers from its own): removed a day later. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -50,6 +50,21 @@ const sourceLocations = {
   },
 };
 
+/**
+ * TypeScript is one 9 MB CommonJS file: imported from ES modules (ts-blank-space does), Node scans all
+ * of it for export names and for module syntax before running it (~0.6 s); required, ~0.2 s. So every
+ * import of it in the bundle becomes a require.
+ */
+const typescriptByRequire = {
+  name: 'typescript-by-require',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^typescript$/ }, ({ namespace }) => namespace === 'typescript-by-require'
+      ? { path: 'typescript', external: true }
+      : { path: 'typescript', namespace: 'typescript-by-require' });
+    esbuild.onLoad({ filter: /.*/, namespace: 'typescript-by-require' }, () => ({ contents: "module.exports = require('typescript');", loader: 'js' }));
+  },
+};
+
 async function bundleGenerator(dir) {
   const { build } = await import('esbuild');
   const staging = `${dir}.tmp-${process.pid}`;
@@ -70,7 +85,7 @@ async function bundleGenerator(dir) {
     logLevel: 'error',
     // CommonJS packages (React, gray-matter) require Node's built-in modules.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    plugins: [sourceLocations],
+    plugins: [sourceLocations, typescriptByRequire],
   });
   try {
     renameSync(staging, dir);
