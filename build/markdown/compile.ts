@@ -27,8 +27,7 @@ import { rehypeIntrinsicJsx, type JsxElementOptions } from './mdx/jsx-elements.t
 import { hasComponents, renderWithComponents } from './mdx/render.ts';
 import { remarkMdxScope } from './mdx/scope.ts';
 import { mdx1Compat } from './mdx/compat.ts';
-import { GENERATED_COMPONENTS } from './mdx/theme/index.ts';
-import { rehypeLanguageTabs } from './language-tabs.ts';
+import { rehypeFinishLanguageTabs, rehypeLanguageTabs, withLanguageTabs } from './language-tabs.ts';
 import type { PageAsset } from './doc-images.ts';
 
 export interface MarkdownOptions extends LinkContext, JsxElementOptions {
@@ -94,13 +93,14 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
     .use(remarkRehype, { allowDangerousHtml: true, passThrough: MDX_NODE_TYPES })
     .use(mdx ? [[rehypeIntrinsicJsx, options]] as PluggableList : [])
     .use(rehypeKeepCodeMeta)
-    .use(options.languageTabs ? [rehypeLanguageTabs] : [])
     .use(rehypeEscapeDisallowedHtml)
     .use(rehypeRawWhenNeeded)
+    .use(options.languageTabs ? [rehypeLanguageTabs] : [])
     .use(rehypeSanitizeAttributes)
     .use(rehypeHighlight)
     .use(rehypeHeadingAnchors)
-    .use(rehypeAccessibleHtml);
+    .use(rehypeAccessibleHtml)
+    .use(options.languageTabs ? [rehypeFinishLanguageTabs] : []);
   const mdast = parse(processor, file, mdx, source);
   const hast = (await processor.run(mdast, file).catch((error: unknown) => {
     // A shape the limits above did not foresee: still one error naming the page, never a bare stack overflow.
@@ -117,9 +117,9 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
     fatal: message.fatal === true,
   }));
   throwIfAny(problems.filter((problem) => problem.fatal).sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).map((problem) => new ContentError(problem)));
-  const html = hasComponents(hast)
-    ? renderWithComponents(hast, new Map([...GENERATED_COMPONENTS, ...(file.data.mdxScope ?? []), ['toc', file.data.toc ?? []]]), source.displayPath, (name) => offsetLine(file.data.componentLines?.get(name), source.lineOffset))
-    : toHtml(hast);
+  const html = withLanguageTabs(hasComponents(hast)
+    ? renderWithComponents(hast, new Map([...(file.data.mdxScope ?? []), ['toc', file.data.toc ?? []]]), source.displayPath, (name) => offsetLine(file.data.componentLines?.get(name), source.lineOffset))
+    : toHtml(hast), file.data.languageTabs);
   return {
     html,
     toc: file.data.toc ?? [],

@@ -42,18 +42,28 @@ export function rehypeKeepCodeMeta() {
 export function rehypeHighlight() {
   return (tree: Root, file: VFile) => {
     walkElements(tree, (pre, index, parent) => {
-      const codeElement = pre.tagName === 'pre' ? pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code') : undefined;
+      const codeElement = codeOf(pre);
       if (!codeElement) return;
-      const classes = (codeElement.properties.className as string[] | undefined) ?? [];
-      const requested = classes.find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
-      const meta = parseCodeMeta(codeElement.properties.dataMeta as string | undefined);
-      const grammar = resolveGrammar(requested, file, pre);
-      const { code, highlightLines } = highlighting(toString(codeElement).replace(/\n$/, ''), meta, grammar, file, pre);
-      const tokens = grammar ? (refractor.highlight(code, grammar).children as ElementContent[]) : [{ type: 'text' as const, value: code }];
-      parent.children[index] = codeBlock(requested || 'text', meta.title, lines(splitLines(tokens), highlightLines, meta.lineNumbersStart));
+      parent.children[index] = highlightedCodeBlock(pre, codeElement, file);
       return SKIP;
     });
   };
+}
+
+/** The `code` element of a `pre`, if it has one. */
+export function codeOf(pre: Element): Element | undefined {
+  return pre.tagName === 'pre' ? pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code') : undefined;
+}
+
+/** A `pre > code` as a code block; problems (an unknown language, an unmatched magic comment) go to `file`. */
+export function highlightedCodeBlock(pre: Element, codeElement: Element, file: VFile): Element {
+  const classes = (codeElement.properties.className as string[] | undefined) ?? [];
+  const requested = classes.find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
+  const meta = parseCodeMeta(codeElement.properties.dataMeta as string | undefined);
+  const grammar = resolveGrammar(requested, file, pre);
+  const { code, highlightLines } = highlighting(toString(codeElement).replace(/\n$/, ''), meta, grammar, file, pre);
+  const tokens = grammar ? (refractor.highlight(code, grammar).children as ElementContent[]) : [{ type: 'text' as const, value: code }];
+  return codeBlock(requested || 'text', meta.title, lines(splitLines(tokens), highlightLines, meta.lineNumbersStart));
 }
 
 function resolveGrammar(requested: string, file: VFile, node: Element): string | undefined {

@@ -1,41 +1,113 @@
 /**
- * rehype plugin, before highlighting: a type-checked TypeScript example (```ts check) is shown as
- * TypeScript and JavaScript tabs, one site-wide choice (groupId `language`). The JavaScript is made
- * here from the TypeScript (build/examples/to-javascript.ts), so the two never drift. The tabs are
- * the MDX `<Tabs>` component, rendered by React like an MDX page's (mdx/render.ts).
+ * rehype plugins: a type-checked TypeScript example (```ts check) is shown as TypeScript and
+ * JavaScript tabs, one site-wide choice (groupId `language`). The JavaScript is made from the
+ * TypeScript (build/examples/javascript-twin.ts, on the converter thread while this one highlights
+ * the TypeScript), so the two never drift. The tabs are the MDX `<Tabs>` component's markup, rendered
+ * once by React and stamped for every example, which keeps these pages off the slower path of pages
+ * with components (mdx/render.ts).
  */
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
-import type { Element, ElementContent, Root } from 'hast';
-import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
+import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
-import { convertToJavaScript } from '../examples/javascript-converter.ts';
+import { javascriptTwin } from '../examples/javascript-converter.ts';
 import { TypeScriptOnlySyntaxError } from '../examples/to-javascript.ts';
 import { parseCodeMeta } from './code-meta.ts';
-import { GENERATED_TABS, GENERATED_TAB_ITEM } from './mdx/theme/index.ts';
-import { walkElements } from './walk.ts';
+import { codeOf } from './highlight.ts';
+import { TabItem, Tabs } from './mdx/theme/Tabs.tsx';
+import { SKIP, walkElements } from './walk.ts';
 
 export const LANGUAGE_GROUP = 'language';
 
+/** A checked example's tabs, from the first plugin to the page's HTML. */
+export interface LanguageTabs {
+  /** The element holding the TypeScript block until the tabs replace it. */
+  marker: Element;
+  javascript: Promise<string>;
+  /** The highlighted TypeScript block, once finishLanguageTabs has it. */
+  typescriptHtml?: string;
+  javascriptHtml?: string;
+}
+
+declare module 'vfile' {
+  interface DataMap { languageTabs: LanguageTabs[] }
+}
+
+/** After rehype-raw (which would make new nodes of the markers), before highlighting: each checked example is sent to be converted and marked where its tabs go. */
 export function rehypeLanguageTabs() {
-  return async (tree: Root, file: VFile) => {
-    const examples: { pre: Element; code: Element; language: 'ts' | 'tsx'; index: number; parent: Root | Element }[] = [];
+  return (tree: Root, file: VFile) => {
+    const examples: LanguageTabs[] = [];
     walkElements(tree, (pre, index, parent) => {
       const code = codeOf(pre);
       const language = code && checkedTypeScript(code);
-      if (code && language) examples.push({ pre, code, language, index, parent });
+      if (!code || !language) return;
+      const javascript = javascriptTwin({ code: toString(code).replace(/\n$/, ''), language, meta: String(code.properties.dataMeta ?? '') });
+      javascript.catch(() => {}); // awaited in rehypeFinishLanguageTabs
+      const marker: Element = { type: 'element', tagName: 'div', properties: {}, children: [pre], position: pre.position };
+      parent.children[index] = marker;
+      examples.push({ marker, javascript });
+      return SKIP;
     });
-    const conversions = await Promise.allSettled(examples.map(({ code, language }) => convertToJavaScript(toString(code).replace(/\n$/, ''), language)));
-    examples.forEach(({ pre, code, language, index, parent }, position) => {
-      const conversion = conversions[position];
-      if (conversion.status === 'rejected') {
-        if (!(conversion.reason instanceof TypeScriptOnlySyntaxError)) throw conversion.reason;
-        file.message(`the example has no JavaScript tab: ${conversion.reason.message}`, { place: pre.position, ruleId: 'language-tabs' });
+    file.data.languageTabs = examples;
+  };
+}
+
+/**
+ * Last: the marked TypeScript blocks, highlighted by now, are set aside as HTML with their JavaScript
+ * twins, and a placeholder stands in the tree until `withLanguageTabs` puts the tabs there.
+ */
+export function rehypeFinishLanguageTabs() {
+  return async (tree: Root, file: VFile) => {
+    const examples = file.data.languageTabs ?? [];
+    if (examples.length === 0) return;
+    const twins = await Promise.allSettled(examples.map((example) => example.javascript));
+    const numbers = new Map(examples.map((example, number) => [example.marker, number]));
+    walkElements(tree, (marker, index, parent) => {
+      const number = numbers.get(marker);
+      if (number === undefined) return;
+      const twin = twins[number];
+      if (twin.status === 'rejected') {
+        if (!(twin.reason instanceof TypeScriptOnlySyntaxError)) throw twin.reason;
+        file.message(`the example has no JavaScript tab: ${twin.reason.message}`, { place: marker.position, ruleId: 'language-tabs' });
+        parent.children.splice(index, 1, ...marker.children as Element[]);
         return;
       }
-      parent.children[index] = tabs([tab('ts', 'TypeScript', pre), tab('js', 'JavaScript', javascriptBlock(code, conversion.value, language))]) as never;
+      Object.assign(examples[number], { typescriptHtml: toHtml(marker.children), javascriptHtml: twin.value });
+      parent.children[index] = { type: 'text', value: placeholder(number) };
       if (!file.data.islands?.includes('tabs')) file.data.islands = [...(file.data.islands ?? []), 'tabs'];
+      return SKIP;
     });
   };
+}
+
+/** Private-use characters around a number: no page writes them, and no serializer escapes them. */
+const placeholder = (number: number) => `\uE002${number}\uE003`;
+const PLACEHOLDER = /\uE002(\d+)\uE003/g;
+
+/** The page's HTML with each example's tabs in its placeholder. */
+export function withLanguageTabs(html: string, examples: LanguageTabs[] | undefined): string {
+  if (!examples?.length) return html;
+  return html.replace(PLACEHOLDER, (_, number: string) => {
+    const { typescriptHtml = '', javascriptHtml = '' } = examples[Number(number)];
+    const { markup, idPrefix } = tabsTemplate();
+    return markup.replaceAll(idPrefix, `language-tabs-${number}`).replace(TYPESCRIPT_SLOT, () => typescriptHtml).replace(JAVASCRIPT_SLOT, () => javascriptHtml);
+  });
+}
+
+const TYPESCRIPT_SLOT = '\uE004';
+const JAVASCRIPT_SLOT = '\uE005';
+let template: { markup: string; idPrefix: string } | undefined;
+
+/** `<Tabs groupId="language">` with TypeScript and JavaScript items, rendered once, slots for the code. */
+function tabsTemplate(): { markup: string; idPrefix: string } {
+  if (!template) {
+    const items = [createElement(TabItem, { key: 'ts', value: 'ts', label: 'TypeScript' }, TYPESCRIPT_SLOT), createElement(TabItem, { key: 'js', value: 'js', label: 'JavaScript' }, JAVASCRIPT_SLOT)];
+    const markup = renderToString(createElement(Tabs, { groupId: LANGUAGE_GROUP }, items));
+    template = { markup, idPrefix: /id="([^"]+)-tab-0"/.exec(markup)![1] };
+  }
+  return template;
 }
 
 /** Whether a page's Markdown has a ```ts check (or tsx) fence, without parsing it. */
@@ -43,31 +115,8 @@ export function hasCheckedExample(markdown: string): boolean {
   return /^\s*(`{3,}|~{3,})tsx?\s[^\n]*\bcheck\b/m.test(markdown);
 }
 
-function codeOf(pre: Element): Element | undefined {
-  return pre.tagName === 'pre' ? pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code') : undefined;
-}
-
 function checkedTypeScript(code: Element): 'ts' | 'tsx' | undefined {
   const language = ((code.properties.className as string[] | undefined) ?? []).find((name) => name.startsWith('language-'))?.slice('language-'.length);
   if (language !== 'ts' && language !== 'tsx') return undefined;
   return parseCodeMeta(code.properties.dataMeta as string | undefined).flags.has('check') ? language : undefined;
-}
-
-/** The JavaScript twin: `.js`/`.jsx` in its title, the same flags; line ranges name TypeScript lines, so they go. */
-function javascriptBlock(code: Element, javascript: string, language: 'ts' | 'tsx'): Element {
-  const meta = String(code.properties.dataMeta ?? '').replace(/\{[\d,\s-]+\}/g, '').replace(/(title=(["'])[^"']*?\.)tsx?(\2)/, (_, start: string, quote: string) => `${start}${language === 'tsx' ? 'jsx' : 'js'}${quote}`);
-  const jsCode: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${language === 'tsx' ? 'jsx' : 'js'}`], dataMeta: meta }, children: [{ type: 'text', value: javascript }] };
-  return { type: 'element', tagName: 'pre', properties: {}, children: [jsCode] };
-}
-
-function tabs(children: MdxJsxFlowElementHast[]): MdxJsxFlowElementHast {
-  return { type: 'mdxJsxFlowElement', name: GENERATED_TABS, attributes: [attribute('groupId', LANGUAGE_GROUP)], children };
-}
-
-function tab(value: string, label: string, content: ElementContent): MdxJsxFlowElementHast {
-  return { type: 'mdxJsxFlowElement', name: GENERATED_TAB_ITEM, attributes: [attribute('value', value), attribute('label', label)], children: [content] };
-}
-
-function attribute(name: string, value: string): MdxJsxAttribute {
-  return { type: 'mdxJsxAttribute', name, value };
 }

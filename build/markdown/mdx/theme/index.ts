@@ -41,10 +41,6 @@ export const THEME_MODULES: ReadonlyMap<string, Record<string, unknown>> = new M
   ['react-lite-youtube-embed/dist/LiteYouTubeEmbed.css', {}],
 ]);
 
-/** Names the build's own generated JSX uses (language-tabs.ts), which no author can write or shadow. */
-export const GENERATED_TABS = '__GeneratedTabs';
-export const GENERATED_TAB_ITEM = '__GeneratedTabItem';
-export const GENERATED_COMPONENTS: ReadonlyMap<string, unknown> = new Map<string, unknown>([[GENERATED_TABS, Tabs], [GENERATED_TAB_ITEM, TabItem]]);
 
 /** Components that need the browser, by the island (src/client/islands/) that drives them. */
 export const ISLAND_OF_COMPONENT: ReadonlyMap<unknown, string> = new Map([[Tabs, 'tabs']]);
