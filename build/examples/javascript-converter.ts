@@ -6,34 +6,35 @@
  */
 import { isMainThread, Worker } from 'node:worker_threads';
 import { workerScript } from '../worker-scripts.ts';
-import { javascriptTwinHtml, type TwinRequest } from './javascript-twin.ts';
-import { loadJavaScriptConverter, TypeScriptOnlySyntaxError, type TypeScriptOnlyConstruct } from './to-javascript.ts';
+import { twinResult, type TwinRequest, type TwinResult } from './javascript-twin.ts';
+import { loadJavaScriptConverter } from './to-javascript.ts';
 
-export interface ConversionRequest extends TwinRequest { id: number }
-export type ConversionReply = { id: number; html: string } | { id: number; constructs: TypeScriptOnlyConstruct[] };
+/** A page's examples: one message each way per page. */
+export interface ConversionRequest { id: number; requests: TwinRequest[] }
+export interface ConversionReply { id: number; results: TwinResult[] }
 
 let converter: Promise<Worker> | undefined;
-const pending = new Map<number, { resolve: (html: string) => void; reject: (error: Error) => void }>();
+const pending = new Map<number, { resolve: (results: TwinResult[]) => void; reject: (error: Error) => void }>();
 let nextId = 0;
 
-/** The example's JavaScript code block as HTML; rejects with TypeScriptOnlySyntaxError for syntax with no JavaScript twin. */
-export async function javascriptTwin(request: TwinRequest): Promise<string> {
+/** Each example's JavaScript code block as HTML, or the TypeScript-only constructs that prevent one. */
+export async function javascriptTwins(requests: TwinRequest[]): Promise<TwinResult[]> {
   if (!isMainThread) {
     await loadJavaScriptConverter();
-    return javascriptTwinHtml(request);
+    return requests.map(twinResult);
   }
   const worker = await (converter ??= startConverter());
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
     worker.ref(); // the build waits for the answer; idle, the thread never keeps the process alive
-    worker.postMessage({ id, ...request } satisfies ConversionRequest);
+    worker.postMessage({ id, requests } satisfies ConversionRequest);
   });
 }
 
 /** Starts loading TypeScript now, while the build reads and bundles, so the first checked page need not wait for it. */
 export function warmUpJavaScriptConverter(): void {
-  javascriptTwin({ code: '', language: 'ts', meta: '' }).catch(() => {});
+  javascriptTwins([]).catch(() => {});
 }
 
 async function startConverter(): Promise<Worker> {
@@ -42,8 +43,7 @@ async function startConverter(): Promise<Worker> {
     const request = pending.get(reply.id)!;
     pending.delete(reply.id);
     if (pending.size === 0) worker.unref();
-    if ('html' in reply) request.resolve(reply.html);
-    else request.reject(new TypeScriptOnlySyntaxError(reply.constructs));
+    request.resolve(reply.results);
   });
   worker.on('error', (error) => {
     for (const request of pending.values()) request.reject(error);

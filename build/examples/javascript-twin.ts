@@ -6,7 +6,7 @@
 import { toHtml } from 'hast-util-to-html';
 import { VFile } from 'vfile';
 import type { Element } from 'hast';
-import { toJavaScript } from './to-javascript.ts';
+import { toJavaScript, TypeScriptOnlySyntaxError, type TypeScriptOnlyConstruct } from './to-javascript.ts';
 import { highlightedCodeBlock } from '../markdown/highlight.ts';
 
 export interface TwinRequest {
@@ -14,6 +14,18 @@ export interface TwinRequest {
   language: 'ts' | 'tsx';
   /** The TypeScript fence's meta string (title, flags, line ranges). */
   meta: string;
+}
+
+/** A twin, or what in the TypeScript has none. */
+export type TwinResult = { html: string } | { constructs: TypeScriptOnlyConstruct[] };
+
+export function twinResult(request: TwinRequest): TwinResult {
+  try {
+    return { html: javascriptTwinHtml(request) };
+  } catch (error) {
+    if (!(error instanceof TypeScriptOnlySyntaxError)) throw error;
+    return { constructs: error.constructs };
+  }
 }
 
 /** The JavaScript code block's HTML; throws TypeScriptOnlySyntaxError for syntax with no JavaScript twin. */

@@ -12,7 +12,8 @@ import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
-import { javascriptTwin } from '../examples/javascript-converter.ts';
+import { javascriptTwins } from '../examples/javascript-converter.ts';
+import type { TwinRequest, TwinResult } from '../examples/javascript-twin.ts';
 import { TypeScriptOnlySyntaxError } from '../examples/to-javascript.ts';
 import { parseCodeMeta } from './code-meta.ts';
 import { codeOf } from './highlight.ts';
@@ -25,32 +26,38 @@ export const LANGUAGE_GROUP = 'language';
 export interface LanguageTabs {
   /** The element holding the TypeScript block until the tabs replace it. */
   marker: Element;
-  javascript: Promise<string>;
   /** The highlighted TypeScript block, once finishLanguageTabs has it. */
   typescriptHtml?: string;
   javascriptHtml?: string;
 }
 
 declare module 'vfile' {
-  interface DataMap { languageTabs: LanguageTabs[] }
+  interface DataMap {
+    languageTabs: LanguageTabs[];
+    /** The converter's answer for the page's examples, in their order. */
+    javascriptTwins: Promise<TwinResult[]>;
+  }
 }
 
 /** After rehype-raw (which would make new nodes of the markers), before highlighting: each checked example is sent to be converted and marked where its tabs go. */
 export function rehypeLanguageTabs() {
   return (tree: Root, file: VFile) => {
     const examples: LanguageTabs[] = [];
+    const requests: TwinRequest[] = [];
     walkElements(tree, (pre, index, parent) => {
       const code = codeOf(pre);
       const language = code && checkedTypeScript(code);
       if (!code || !language) return;
-      const javascript = javascriptTwin({ code: toString(code).replace(/\n$/, ''), language, meta: String(code.properties.dataMeta ?? '') });
-      javascript.catch(() => {}); // awaited in rehypeFinishLanguageTabs
+      requests.push({ code: toString(code).replace(/\n$/, ''), language, meta: String(code.properties.dataMeta ?? '') });
       const marker: Element = { type: 'element', tagName: 'div', properties: {}, children: [pre], position: pre.position };
       parent.children[index] = marker;
-      examples.push({ marker, javascript });
+      examples.push({ marker });
       return SKIP;
     });
+    if (examples.length === 0) return;
     file.data.languageTabs = examples;
+    file.data.javascriptTwins = javascriptTwins(requests);
+    file.data.javascriptTwins.catch(() => {}); // awaited in rehypeFinishLanguageTabs
   };
 }
 
@@ -62,19 +69,18 @@ export function rehypeFinishLanguageTabs() {
   return async (tree: Root, file: VFile) => {
     const examples = file.data.languageTabs ?? [];
     if (examples.length === 0) return;
-    const twins = await Promise.allSettled(examples.map((example) => example.javascript));
+    const twins = await file.data.javascriptTwins!;
     const numbers = new Map(examples.map((example, number) => [example.marker, number]));
     walkElements(tree, (marker, index, parent) => {
       const number = numbers.get(marker);
       if (number === undefined) return;
       const twin = twins[number];
-      if (twin.status === 'rejected') {
-        if (!(twin.reason instanceof TypeScriptOnlySyntaxError)) throw twin.reason;
-        file.message(`the example has no JavaScript tab: ${twin.reason.message}`, { place: marker.position, ruleId: 'language-tabs' });
+      if ('constructs' in twin) {
+        file.message(`the example has no JavaScript tab: ${new TypeScriptOnlySyntaxError(twin.constructs).message}`, { place: marker.position, ruleId: 'language-tabs' });
         parent.children.splice(index, 1, ...marker.children as Element[]);
         return;
       }
-      Object.assign(examples[number], { typescriptHtml: toHtml(marker.children), javascriptHtml: twin.value });
+      Object.assign(examples[number], { typescriptHtml: toHtml(marker.children), javascriptHtml: twin.html });
       parent.children[index] = { type: 'text', value: placeholder(number) };
       if (!file.data.islands?.includes('tabs')) file.data.islands = [...(file.data.islands ?? []), 'tabs'];
       return SKIP;
