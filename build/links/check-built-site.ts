@@ -75,7 +75,7 @@ function jsonReport(result: CheckLinksResult) {
     counts: { pages: result.pages, links: result.checked, broken: result.broken.length, external: result.external.length },
     broken: result.broken,
     /** The same links in the error model the build and watch mode report with. */
-    problems: result.broken.map(brokenLinkError).map(({ rule, file, line, message, fix }) => ({ rule, file, line, message, fix, text: formatProblem({ file, line, message, fix }) })),
+    problems: result.broken.map((link) => brokenLinkError(link)).map(({ rule, file, line, message, fix }) => ({ rule, file, line, message, fix, text: formatProblem({ file, line, message, fix }) })),
     external: result.external,
     externalFetched: result.externalFetched,
     sourceMap: result.hasSourceMap,
