@@ -38,12 +38,14 @@ export async function loadModuleDefault(file: string, files?: Set<string>, optio
 
 /** `import.meta.url` in an ESM config (its `fileURLToPath(import.meta.url)`), which CommonJS output has not. */
 const IMPORT_META_URL = '__import_meta_url';
+/** The expression, spelt so that the launcher, which writes each file's own URL over that text, leaves it alone. */
+const IMPORT_META_URL_EXPRESSION = ['import', 'meta', 'url'].join('.');
 
 async function bundle(file: string, files: Set<string> | undefined): Promise<string> {
   try {
     const result = await build({
       entryPoints: [file], bundle: true, packages: 'external', format: 'cjs', platform: 'node', target: 'node20',
-      write: false, metafile: true, logLevel: 'silent', absWorkingDir: path.dirname(file), define: { 'import.meta.url': IMPORT_META_URL },
+      write: false, metafile: true, logLevel: 'silent', absWorkingDir: path.dirname(file), define: { [IMPORT_META_URL_EXPRESSION]: IMPORT_META_URL },
     });
     for (const input of Object.keys(result.metafile.inputs)) files?.add(path.resolve(path.dirname(file), input));
     return result.outputFiles[0].text;
