@@ -36,7 +36,7 @@ export class BrokenLinksError extends ContentErrors {
  * Throws a BrokenLinksError for the links the config fails on; returns the warning lines for the rest.
  * `configFile`: the config the policy came from, as its fix names it (undefined: a docs-only build).
  */
-export function enforceLinkPolicy(report: LinkReport, config: Pick<SiteConfig, 'onBrokenLinks' | 'onBrokenAnchors'>, configFile: string | undefined = 'site.config.ts'): string[] {
+export function enforceLinkPolicy(report: LinkReport, config: Pick<SiteConfig, 'onBrokenLinks' | 'onBrokenAnchors'>, configFile: string | undefined): string[] {
   const failing: BrokenLink[] = [];
   const warnings: string[] = [];
   for (const link of report.broken) {
