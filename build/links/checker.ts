@@ -170,11 +170,13 @@ export const LINK_SOURCES_FILE = '__routes/__link-sources.json';
 export interface LinkSources {
   baseUrl: string;
   pages: Record<string, { sourceFile?: string; links: SourceLink[] }>;
+  /** Where the navbar's, footer's and sidebars' links were written, by href (absent in builds before it was kept). */
+  themeLinks?: Record<string, ThemeLinkOrigin>;
 }
 
-export function serializeLinkSources(pages: PageLinkIndex[], baseUrl: string): string {
+export function serializeLinkSources(pages: PageLinkIndex[], baseUrl: string, themeLinks = new Map<string, ThemeLinkOrigin>()): string {
   const entries = pages.map((page) => [page.permalink, { sourceFile: page.sourceFile, links: page.sourceLinks }]);
-  return JSON.stringify({ baseUrl, pages: Object.fromEntries(entries) } satisfies LinkSources);
+  return JSON.stringify({ baseUrl, pages: Object.fromEntries(entries), themeLinks: Object.fromEntries(themeLinks) } satisfies LinkSources);
 }
 
 /** The parsed map, or undefined when the text is not one. */

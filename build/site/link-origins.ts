@@ -19,14 +19,14 @@ export function navbarItemName(index: number, label: string | undefined, positio
   return `navbar item ${positions?.[index] ?? index + 1}${label ? ` ("${label}")` : ''}`;
 }
 
-/** Each internal href of the navbar, footer and sidebars, with the first entry that writes it. */
+/** Each href of the navbar, footer and sidebars, with the first entry that writes it. */
 export function themeLinkOrigins(site: SiteData, sidebars: Record<string, SidebarItem[]>, files: LinkFiles): Map<string, ThemeLinkOrigin> {
   const origins = new Map<string, ThemeLinkOrigin>();
   const add = (href: string | undefined, source: string | undefined, item: string) => {
     if (href !== undefined && source !== undefined && !origins.has(href)) origins.set(href, { source, item });
   };
   site.navbar.items.forEach((item, index) => {
-    if (item.kind === 'link' && !item.external) add(item.href, files.configFile, navbarItemName(index, item.label, files.navbarPositions));
+    if (item.kind === 'link') add(item.href, files.configFile, navbarItemName(index, item.label, files.navbarPositions));
   });
   for (const column of site.footer?.columns ?? []) {
     for (const item of column.items) add(item.href, files.configFile, `footer ${column.title ? `column "${column.title}" ` : ''}item "${item.label}"`);

@@ -153,3 +153,19 @@ test('a syntax error in the config names the file and line', async () => {
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), 'error: docusaurus.config.js:2: syntax error: Expected identifier but found ","\n  → Fix the syntax error.');
 });
+
+test('with onBrokenLinks: "warn" dead navbar and sidebar links are warnings naming their files; npm run check-links names them the same way', async () => {
+  const run = await buildDocusaurusSite({
+    'docusaurus.config.js': docusaurusConfig({ onBrokenLinks: 'warn', navbarTo: 'blog' }),
+    'sidebars.js': "module.exports = { main: ['intro', 'guide', { type: 'link', label: 'Old guide', href: '/docs/old-guide' }] };\n",
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const expected = [
+    'Found dead link /blog in docusaurus.config.js, navbar item 2 ("Guide")',
+    'Found dead link /docs/old-guide in sidebars.js, sidebar "main" item "Old guide"',
+  ];
+  assert.deepEqual(run.stderr.trim().split('\n').slice(-2), expected.map((line) => `warning: ${line}`));
+  const check = await runCli(['check-links', '--dir', 'out'], run.root);
+  assert.equal(check.code, 1);
+  assert.deepEqual(check.stdout.trim().split('\n').slice(0, -1), expected);
+});
