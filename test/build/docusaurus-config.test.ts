@@ -10,7 +10,7 @@ import { runCli } from '../helpers/cli.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
 /** A Docusaurus config as authors write one: an async function, the classic preset, a package not installed here. */
-function docusaurusConfig({ onBrokenLinks = 'throw', navbarTo = '/docs/guide', prelude = '' } = {}): string {
+function docusaurusConfig({ onBrokenLinks = 'throw', navbarTo = '/docs/guide', sidebarId = 'main', prelude = '' } = {}): string {
   return `${prelude}
 const { themes } = require('prism-react-renderer');
 module.exports = async function createConfig() {
@@ -38,7 +38,7 @@ module.exports = async function createConfig() {
           { to: 'docs/intro', label: 'Start', position: 'left' },
           { to: '${navbarTo}', label: 'Guide' },
           { type: 'dropdown', label: 'More', items: [] },
-          { type: 'docSidebar', sidebarId: 'main', label: 'All docs' },
+          { type: 'docSidebar', sidebarId: '${sidebarId}', label: 'All docs' },
           { href: 'https://github.com/acme/rockets', label: 'GitHub', position: 'right' },
         ],
       },
@@ -168,4 +168,10 @@ test('with onBrokenLinks: "warn" dead navbar and sidebar links are warnings nami
   const check = await runCli(['check-links', '--dir', 'out'], run.root);
   assert.equal(check.code, 1);
   assert.deepEqual(check.stdout.trim().split('\n').slice(0, -1), expected);
+});
+
+test('a docSidebar navbar item naming no sidebar is an error naming the config, the item and the sidebars there are', async () => {
+  const run = await buildDocusaurusSite({ 'docusaurus.config.js': docusaurusConfig({ sidebarId: 'api' }) });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: docusaurus.config.js: navbar item 4 ("All docs") links to the sidebar "api", which does not exist or has no page\n  → Fix sidebarId: the sidebars are "main".');
 });
