@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ContentError, formatProblem } from '../errors.ts';
 import { brokenLinkError } from './policy.ts';
 import {
-  checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource,
+  checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource, type ThemeLinkOrigin,
   type BrokenLink, type LinkSources, type PageLinkIndex,
 } from './checker.ts';
 import { formatMs } from '../task.ts';
@@ -57,8 +57,9 @@ export async function checkBuiltSite(options: CheckLinksOptions): Promise<CheckL
   const files = listFiles(options.dir);
   const sources = readLinkSources(options.dir);
   const pages = sources ? indexMappedPages(options.dir, sources) : indexHtmlPages(options.dir, files);
-  const report = checkLinks(pages, files, sources?.baseUrl ?? '/', (file) => readFileSync(path.join(options.dir, file), 'utf8'));
-  const broken = options.external ? [...report.broken, ...await checkExternalLinks(pages, report.external, options)] : report.broken;
+  const themeLinks = new Map(Object.entries(sources?.themeLinks ?? {}));
+  const report = checkLinks(pages, files, sources?.baseUrl ?? '/', (file) => readFileSync(path.join(options.dir, file), 'utf8'), themeLinks);
+  const broken = options.external ? [...report.broken, ...await checkExternalLinks(pages, report.external, options, themeLinks)] : report.broken;
   return {
     pages: pages.length, checked: report.checked, broken, external: report.external,
     externalFetched: Boolean(options.external), hasSourceMap: sources !== undefined, ms: performance.now() - started,
@@ -75,7 +76,7 @@ function jsonReport(result: CheckLinksResult) {
     counts: { pages: result.pages, links: result.checked, broken: result.broken.length, external: result.external.length },
     broken: result.broken,
     /** The same links in the error model the build and watch mode report with. */
-    problems: result.broken.map(brokenLinkError).map(({ rule, file, line, message, fix }) => ({ rule, file, line, message, fix, text: formatProblem({ file, line, message, fix }) })),
+    problems: result.broken.map((link) => brokenLinkError(link)).map(({ rule, file, line, message, fix }) => ({ rule, file, line, message, fix, text: formatProblem({ file, line, message, fix }) })),
     external: result.external,
     externalFetched: result.externalFetched,
     sourceMap: result.hasSourceMap,
@@ -124,12 +125,12 @@ function permalinkOf(file: string, html: string): string {
   return `/${file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
 }
 
-async function checkExternalLinks(pages: PageLinkIndex[], urls: string[], options: CheckLinksOptions): Promise<BrokenLink[]> {
+async function checkExternalLinks(pages: PageLinkIndex[], urls: string[], options: CheckLinksOptions, themeLinks: Map<string, ThemeLinkOrigin>): Promise<BrokenLink[]> {
   const timeoutMs = options.timeoutMs ?? EXTERNAL_TIMEOUT_MS;
   const reasons = await mapConcurrently(urls, options.concurrency ?? EXTERNAL_CONCURRENCY, (url) => fetchProblem(url, timeoutMs));
   return urls.flatMap((url, index) => {
     const reason = reasons[index];
-    return reason ? externalOrigins(url, pages).map((origin) => ({ href: url, kind: 'external' as const, reason, ...origin })) : [];
+    return reason ? externalOrigins(url, pages, themeLinks).map((origin) => ({ href: url, kind: 'external' as const, reason, ...origin })) : [];
   });
 }
 
@@ -153,12 +154,12 @@ async function fetchStatus(url: string, method: 'HEAD' | 'GET', timeoutMs: numbe
   return response.status;
 }
 
-/** Every Markdown line that wrote the URL; the first page showing it when only the theme did. */
-function externalOrigins(url: string, pages: PageLinkIndex[]): Pick<BrokenLink, 'source' | 'line' | 'page'>[] {
+/** Every Markdown line that wrote the URL; else the config or sidebars entry, or the first page showing it. */
+function externalOrigins(url: string, pages: PageLinkIndex[], themeLinks: Map<string, ThemeLinkOrigin>): Pick<BrokenLink, 'source' | 'line' | 'page' | 'item'>[] {
   const fromMarkdown = pages.flatMap((page) => markdownOrigins(page, url).map((origin) => ({ ...origin, page: page.permalink })));
   if (fromMarkdown.length > 0) return fromMarkdown;
   const page = pages.find((candidate) => candidate.hrefs.includes(url))!;
-  return [{ source: themeSource(page.permalink), page: page.permalink }];
+  return [{ ...(themeLinks.get(url) ?? { source: themeSource(page.permalink) }), page: page.permalink }];
 }
 
 async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {

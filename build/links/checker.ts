@@ -17,9 +17,11 @@ export interface BrokenLink {
   href: string;
   /** `external` only when `npm run check-links -- --external` fetched the URL and it failed. */
   kind: 'page' | 'anchor' | 'external';
-  /** `content/docs/a.md` for Markdown links; the page's route for theme links. */
+  /** `content/docs/a.md` for Markdown links; the sidebars file or the config for their links; else the page's route. */
   source: string;
   line?: number;
+  /** Which entry of the sidebars file or config wrote the link: `navbar item 3 ("Blog")`. */
+  item?: string;
   /** The permalink of the page the link is on. */
   page: string;
   /** Why an external link failed (`HTTP 404`, `timed out after 5 s`). */
@@ -27,6 +29,9 @@ export interface BrokenLink {
 }
 
 export interface LinkReport { broken: BrokenLink[]; external: string[]; checked: number }
+
+/** Where a link the theme renders (navbar, footer, sidebar) was written: the file and the entry in it. */
+export interface ThemeLinkOrigin { source: string; item: string }
 
 const ID_ATTRIBUTE = /\sid="([^"]*)"/g;
 const LINK_ATTRIBUTE = /\s(?:href|src)="([^"]*)"/g;
@@ -51,7 +56,7 @@ export type ReadOutputFile = (file: string) => string | undefined;
  * when `readOutputFile` is given). A Markdown link is reported at each line that wrote it; a theme
  * link once for the site.
  */
-export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, baseUrl: string, readOutputFile?: ReadOutputFile): LinkReport {
+export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, baseUrl: string, readOutputFile?: ReadOutputFile, themeOrigins?: Map<string, ThemeLinkOrigin>): LinkReport {
   const pagesByPath = new Map(pages.map((page) => [trimSlash(safeDecode(page.permalink) ?? page.permalink), page]));
   const problemOf = linkProblemFinder(pagesByPath, outputFiles, baseUrl, readOutputFile);
   const broken: BrokenLink[] = [];
@@ -71,7 +76,7 @@ export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, bas
       if (origins.length === 0) {
         if (reportedThemeLinks.has(href)) continue;
         reportedThemeLinks.add(href);
-        origins.push({ source: themeSource(page.permalink) });
+        origins.push(themeOrigins?.get(href) ?? { source: themeSource(page.permalink) });
       }
       for (const origin of origins) broken.push({ href, kind: problem, page: page.permalink, ...origin });
     }
@@ -140,16 +145,20 @@ export function themeSource(permalink: string): string {
   return `the theme on page ${permalink}`;
 }
 
-/** `Found dead link /x in content/docs/a.md:3`: the line the build, watch mode and check-links print. */
+/**
+ * `Found dead link /x in content/docs/a.md:3` (or `in sidebars.js, sidebar "main" item "API"`): the line the
+ * build, watch mode and check-links print.
+ */
 export function formatBrokenLink(link: BrokenLink): string {
-  const where = link.line ? `${link.source}:${link.line}` : link.source;
+  const where = `${link.line ? `${link.source}:${link.line}` : link.source}${link.item ? `, ${link.item}` : ''}`;
   const reason = link.reason ? ` (${link.reason})` : '';
   return link.kind === 'anchor' ? `Found broken anchor ${link.href} in ${where}` : `Found dead link ${link.href} in ${where}${reason}`;
 }
 
 /** `dead link /x`: the problem alone, for reports that name the file and line separately (the dev overlay). */
 export function brokenLinkProblem(link: BrokenLink): string {
-  return link.kind === 'anchor' ? `broken anchor ${link.href}` : `dead link ${link.href}${link.reason ? ` (${link.reason})` : ''}`;
+  const item = link.item ? ` in ${link.item}` : '';
+  return link.kind === 'anchor' ? `broken anchor ${link.href}${item}` : `dead link ${link.href}${item}${link.reason ? ` (${link.reason})` : ''}`;
 }
 
 /**
@@ -161,11 +170,13 @@ export const LINK_SOURCES_FILE = '__routes/__link-sources.json';
 export interface LinkSources {
   baseUrl: string;
   pages: Record<string, { sourceFile?: string; links: SourceLink[] }>;
+  /** Where the navbar's, footer's and sidebars' links were written, by href (absent in builds before it was kept). */
+  themeLinks?: Record<string, ThemeLinkOrigin>;
 }
 
-export function serializeLinkSources(pages: PageLinkIndex[], baseUrl: string): string {
+export function serializeLinkSources(pages: PageLinkIndex[], baseUrl: string, themeLinks = new Map<string, ThemeLinkOrigin>()): string {
   const entries = pages.map((page) => [page.permalink, { sourceFile: page.sourceFile, links: page.sourceLinks }]);
-  return JSON.stringify({ baseUrl, pages: Object.fromEntries(entries) } satisfies LinkSources);
+  return JSON.stringify({ baseUrl, pages: Object.fromEntries(entries), themeLinks: Object.fromEntries(themeLinks) } satisfies LinkSources);
 }
 
 /** The parsed map, or undefined when the text is not one. */

@@ -6,24 +6,37 @@ import { brokenLinkProblem, formatBrokenLink, type BrokenLink, type LinkReport }
 import { ContentError, ContentErrors } from '../errors.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
 
-export const BROKEN_LINK_FIX = 'Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.';
+/**
+ * What to do about broken links, naming the config the build obeyed (`site.config.ts` or a Docusaurus
+ * site's config); a docs-only build has none, so the author is told how to give it theirs.
+ */
+export function brokenLinkFix(configFile: string | undefined): string {
+  if (configFile === undefined) return 'Fix them, or pass --config with the site\'s docusaurus.config.js to build with its onBrokenLinks / onBrokenAnchors.';
+  return `Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in ${configFile}.`;
+}
 
-/** A broken link in the error model: `dead link /x` in the Markdown file and line that wrote it. */
-export function brokenLinkError(link: BrokenLink): ContentError {
-  return new ContentError({ rule: `links/${link.kind}`, message: brokenLinkProblem(link), file: link.source, line: link.line, fix: BROKEN_LINK_FIX });
+/** The advice of a site built with `site.config.ts` (and of `npm run check-links`, which does not know the config). */
+export const BROKEN_LINK_FIX = brokenLinkFix('site.config.ts');
+
+/** A broken link in the error model: `dead link /x` in the file and line that wrote it. */
+export function brokenLinkError(link: BrokenLink, fix = BROKEN_LINK_FIX): ContentError {
+  return new ContentError({ rule: `links/${link.kind}`, message: brokenLinkProblem(link), file: link.source, line: link.line, fix });
 }
 
 /** One content error per link; its message is the build's report: a line per link, then a summary. */
 export class BrokenLinksError extends ContentErrors {
-  constructor(readonly links: BrokenLink[]) {
+  constructor(readonly links: BrokenLink[], fix = BROKEN_LINK_FIX) {
     const lines = links.map(formatBrokenLink);
-    super(links.map(brokenLinkError), `${lines.join('\n')}\n${links.length} broken link${links.length === 1 ? '' : 's'} found. ${BROKEN_LINK_FIX}`);
+    super(links.map((link) => brokenLinkError(link, fix)), `${lines.join('\n')}\n${links.length} broken link${links.length === 1 ? '' : 's'} found. ${fix}`);
     this.name = 'BrokenLinksError';
   }
 }
 
-/** Throws a BrokenLinksError for the links the config fails on; returns the warning lines for the rest. */
-export function enforceLinkPolicy(report: LinkReport, config: Pick<SiteConfig, 'onBrokenLinks' | 'onBrokenAnchors'>): string[] {
+/**
+ * Throws a BrokenLinksError for the links the config fails on; returns the warning lines for the rest.
+ * `configFile`: the config the policy came from, as its fix names it (undefined: a docs-only build).
+ */
+export function enforceLinkPolicy(report: LinkReport, config: Pick<SiteConfig, 'onBrokenLinks' | 'onBrokenAnchors'>, configFile: string | undefined): string[] {
   const failing: BrokenLink[] = [];
   const warnings: string[] = [];
   for (const link of report.broken) {
@@ -31,6 +44,6 @@ export function enforceLinkPolicy(report: LinkReport, config: Pick<SiteConfig, '
     if (policy === 'warn') warnings.push(formatBrokenLink(link));
     else if (policy === 'throw') failing.push(link);
   }
-  if (failing.length > 0) throw new BrokenLinksError(failing);
+  if (failing.length > 0) throw new BrokenLinksError(failing, brokenLinkFix(configFile));
   return warnings;
 }

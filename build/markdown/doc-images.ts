@@ -10,6 +10,7 @@ import type { Image } from 'mdast';
 import type { VFile } from 'vfile';
 import { splitHref } from '../../src/shared/paths.ts';
 import type { LinkContext } from './links.ts';
+import { isInsideSite } from './mdx/imports.ts';
 
 /** A file to copy into the output: source path → path below the output folder. */
 export interface PageAsset { source: string; target: string }
@@ -17,7 +18,7 @@ export interface PageAsset { source: string; target: string }
 export function relocateDocImage(image: Image, context: LinkContext, sourcePath: string, file: VFile): void {
   const relative = decodeURIComponentSafe(splitHref(image.url).path);
   const source = path.resolve(context.docsDir, path.dirname(sourcePath), relative);
-  const inside = !path.relative(context.siteDir, source).startsWith('..');
+  const inside = isInsideSite(source, context);
   if (!inside || !existsSync(source) || !statSync(source).isFile()) {
     const message = file.message(`image "${image.url}" not found next to the page`, { place: image.position, ruleId: 'missing-image' });
     message.fatal = true;

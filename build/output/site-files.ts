@@ -25,7 +25,7 @@ export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript
   // Unlisted docs are built, but no list of the site's pages names them.
   const docs = sources.docs.filter((doc) => !doc.frontMatter.unlisted);
   if (homeRedirect) sink.write('index.html', renderRedirectPage(homeRedirect));
-  sink.write(LINK_SOURCES_FILE, serializeLinkSources(linkIndex, config.baseUrl));
+  sink.write(LINK_SOURCES_FILE, serializeLinkSources(linkIndex, config.baseUrl, sources.themeLinkOrigins));
   const permalinks = [...docs, ...categoryPages.map((page) => page.route), ...themeRoutes].map((page) => page.permalink);
   writeSitemap(sink, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
   writeReaderTools(sink, sources.docs, docs, config, sidebars.placementByDocId);

@@ -6,7 +6,7 @@ import { ContentError, contentError } from '../errors.ts';
 import { loadModuleDefault } from './module-loader.ts';
 import type { NavbarItem, SiteConfig } from '../../src/shared/types.ts';
 
-const NAVBAR_ITEM_TYPES = ['doc', 'default', 'search', 'colorMode'];
+const NAVBAR_ITEM_TYPES = ['doc', 'docSidebar', 'default', 'search', 'colorMode'];
 
 /** Loads and validates `site.config.ts`; every problem names the file and the field. The files it is made of are added to `files`. */
 export async function loadConfig(file: string, files?: Set<string>): Promise<SiteConfig> {
@@ -38,10 +38,13 @@ function validateNavbarItem(raw: unknown, index: number, file: string): NavbarIt
   if (type === 'doc' && typeof item.docId !== 'string') {
     throw new ContentError({ rule: 'config', message: `${name} of type "doc" has no docId`, file, fix: 'Add docId: the id of the doc it links to.' });
   }
+  if (type === 'docSidebar' && typeof item.sidebarId !== 'string') {
+    throw new ContentError({ rule: 'config', message: `${name} of type "docSidebar" has no sidebarId`, file, fix: 'Add sidebarId: the name of a sidebar in the sidebars file.' });
+  }
   if (type === 'default' && typeof item.to !== 'string' && typeof item.href !== 'string') {
     throw new ContentError({ rule: 'config', message: `${name} has neither "to" nor "href"`, file, fix: 'Add to (a page of this site) or href (an external URL).' });
   }
-  if ((type === 'doc' || type === 'default') && typeof item.label !== 'string') {
+  if ((type === 'doc' || type === 'docSidebar' || type === 'default') && typeof item.label !== 'string') {
     throw new ContentError({ rule: 'config', message: `${name} has no label`, file, fix: 'Add label: the text shown in the navbar.' });
   }
   return { ...item, type } as NavbarItem;

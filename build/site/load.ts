@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { categoryPages, type CategoryPage } from './category-index.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
+import { navbarItemName, themeLinkOrigins } from './link-origins.ts';
+import { isDocusaurusConfig, loadDocusaurusConfig, type DocusaurusSite } from './docusaurus-config.ts';
 import { collectDocs, type Doc, type DocCache } from './docs.ts';
 import { lastUpdatedTimes } from './last-updated.ts';
 import { findOutputCollisions } from './route-collisions.ts';
@@ -14,6 +16,7 @@ import { docNeighbours, type Neighbours } from './pagination.ts';
 import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
 import { themeRoutes } from './theme-routes.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
+import type { ThemeLinkOrigin } from '../links/checker.ts';
 import { DEFAULT_PAGE_LIMITS } from '../markdown/limits.ts';
 import type { MarkdownOptions } from '../markdown/compile.ts';
 import type { TaskTimer } from '../task.ts';
@@ -22,11 +25,13 @@ import type { RouteData, SidebarItem, SiteConfig, SiteData } from '../../src/sha
 /** Where the site comes from; every path is relative to `projectRoot`. */
 export interface SiteOptions {
   projectRoot: string;
-  /** A foreign Docusaurus docs folder; without `configFile` it builds with a docs-only config. */
+  /** A foreign Docusaurus docs folder; without `configFile` it builds with a docs-only config, with a Docusaurus config it replaces the config's docs path. */
   docsDir?: string;
+  /** Replaces the sidebars file of the config (`--sidebars`). */
   sidebarsFile?: string;
   outDir?: string;
   staticDir?: string;
+  /** Our `site.config.ts` (the default), or a Docusaurus site's `docusaurus.config.{js,mjs,cjs,ts,mts}`, known by its name. */
   configFile?: string;
   /** Replaces the config's onBrokenLinks and onBrokenAnchors (tests build broken sites on purpose). */
   linkPolicy?: SiteConfig['onBrokenLinks'];
@@ -41,6 +46,8 @@ export type SitePaths = ReturnType<typeof resolvePaths>;
 /** What the pages are made from, before any Markdown is compiled. */
 export interface SiteSources {
   config: SiteConfig;
+  /** The file whose options the site obeys, as messages name it; undefined for a docs-only build. */
+  configSource?: ConfigSource;
   paths: SitePaths;
   docs: Doc[];
   sidebars: ResolvedSidebars;
@@ -54,6 +61,8 @@ export interface SiteSources {
   themeRoutes: RouteData[];
   /** Where `/` forwards when no page owns it. */
   homeRedirect: string | undefined;
+  /** Where the navbar's, footer's and sidebars' links were written, by href. */
+  themeLinkOrigins: Map<string, ThemeLinkOrigin>;
   /** The config and sidebars files and every local file they import (watch mode watches them). */
   moduleFiles: string[];
   generatedCss: string;
@@ -62,9 +71,9 @@ export interface SiteSources {
 /** Loads the site; watch mode passes the same `docCache` every time, so unchanged files are not parsed again. */
 export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?: DocCache): Promise<SiteSources> {
   const moduleFiles = new Set<string>();
-  const loadedConfig = await timer.run('load config', () => resolveConfig(options, moduleFiles));
-  const paths = resolvePaths(options, loadedConfig);
-  const config = withExistingFavicon(loadedConfig, paths.staticDirs);
+  const loaded = await timer.run('load config', () => resolveConfig(options, moduleFiles));
+  const paths = resolvePaths(options, loaded);
+  const config = withExistingFavicon(loaded.config, paths.staticDirs);
   const allDocs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath, docCache));
   const docs = options.drafts ? allDocs : allDocs.filter((doc) => doc.frontMatter.draft !== true);
   const draftIds = new Set(allDocs.filter((doc) => !docs.includes(doc)).map((doc) => doc.id));
@@ -74,14 +83,19 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   }
   const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, { docs, docsDir: paths.docsDir, routeBasePath: config.docs.routeBasePath, draftIds, files: moduleFiles }));
   const neighbours = docNeighbours(docs, sidebars.placementByDocId);
-  const warnings = [...docs.flatMap((doc) => doc.warnings), ...checkDocsAgainstConfig(config, docs, sidebars, paths.configFile)];
+  const firstPageBySidebar = new Map(Object.entries(sidebars.sidebars).flatMap(([name, items]) => firstPageEntry(name, items)));
+  const warnings = [...loaded.warnings, ...docs.flatMap((doc) => doc.warnings), ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, paths.configFile, loaded.docusaurus?.navbarPositions)];
   const routes = themeRoutes(config, options.projectRoot);
   const categories = categoryPages(sidebars, docs, config);
   throwIfAny(findOutputCollisions(docs, [...routes, ...categories.map((page) => page.route)], paths.staticDirs));
   const homeRedirect = homeRedirectTarget(sidebars, docs, routes);
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
-  const site = siteData(config, new Map(docs.map((doc) => [doc.id, doc.permalink])), homeRedirect ?? config.baseUrl, sidebars.placementByDocId);
-  return { config, paths, docs, sidebars, neighbours, categoryPages: categories, warnings, site, themeRoutes: routes, homeRedirect, moduleFiles: [...moduleFiles], generatedCss: announcementCss(config) };
+  const site = siteData(config, { permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar });
+  const linkFiles = { configFile: loaded.source?.file, sidebarsFile: paths.sidebarsFile && (path.relative(process.cwd(), paths.sidebarsFile) || paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
+  return {
+    config, configSource: loaded.source, paths, docs, sidebars, neighbours, categoryPages: categories, warnings, site, themeRoutes: routes, homeRedirect,
+    themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles], generatedCss: announcementCss(config),
+  };
 }
 
 /** A favicon path no static folder has (a docs-only build's default) is left out: pages get an empty icon, not a 404. */
@@ -115,43 +129,68 @@ export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs
   };
 }
 
-async function resolveConfig(options: SiteOptions, moduleFiles: Set<string>): Promise<SiteConfig> {
-  const config = options.docsDir && !options.configFile
-    ? docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js'))
-    : await loadConfig(path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts'), moduleFiles);
+/** Which config the site obeys: ours, a Docusaurus site's, or none (a docs-only build); `file` as messages show it. */
+export interface ConfigSource { kind: 'site' | 'docusaurus'; file: string }
+
+interface LoadedConfig { config: SiteConfig; warnings: Warning[]; source?: ConfigSource; docusaurus?: DocusaurusSite }
+
+async function resolveConfig(options: SiteOptions, moduleFiles: Set<string>): Promise<LoadedConfig> {
+  const loaded = await loadAnyConfig(options, moduleFiles);
+  const { config } = loaded;
   const withPolicy = options.linkPolicy ? { ...config, onBrokenLinks: options.linkPolicy, onBrokenAnchors: options.linkPolicy } : config;
-  return options.allowComponentCode ? { ...withPolicy, allowComponentCode: true } : withPolicy;
+  return { ...loaded, config: options.allowComponentCode ? { ...withPolicy, allowComponentCode: true } : withPolicy };
 }
 
-function resolvePaths(options: SiteOptions, config: SiteConfig) {
+async function loadAnyConfig(options: SiteOptions, moduleFiles: Set<string>): Promise<LoadedConfig> {
+  if (options.docsDir && !options.configFile) {
+    return { config: docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js')), warnings: [] };
+  }
+  const file = path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts');
+  const shown = path.relative(process.cwd(), file) || file;
+  if (!isDocusaurusConfig(file)) return { config: await loadConfig(file, moduleFiles), warnings: [], source: { kind: 'site', file: shown } };
+  const docusaurus = await loadDocusaurusConfig(file, { files: moduleFiles, docsDir: options.docsDir });
+  return { config: docusaurus.config, warnings: docusaurus.warnings, source: { kind: 'docusaurus', file: shown }, docusaurus };
+}
+
+function resolvePaths(options: SiteOptions, { config, docusaurus }: LoadedConfig) {
   const root = options.projectRoot;
+  /** What `@site/` means in MDX imports: the Docusaurus config's folder, or the folder holding the docs folder. */
+  const siteDir = docusaurus?.siteDir ?? (options.docsDir ? path.resolve(root, options.docsDir, '..') : root);
+  const staticDir = options.staticDir ?? (docusaurus || options.docsDir ? path.join(siteDir, 'static') : 'static');
   return {
     configFile: options.configFile ?? 'site.config.ts',
     docsDir: path.resolve(root, options.docsDir ?? config.docs.path),
-    /** What `@site/` means in MDX imports: the folder holding the docs folder, as in Docusaurus. */
-    siteDir: options.docsDir ? path.resolve(root, options.docsDir, '..') : root,
-    sidebarsFile: sidebarsFile(options, config),
+    siteDir,
+    sidebarsFile: sidebarsFile(options, config, docusaurus),
     outDir: path.resolve(root, options.outDir ?? 'dist'),
-    staticDirs: [path.resolve(root, options.staticDir ?? (options.docsDir ? path.join(options.docsDir, '..', 'static') : 'static'))],
+    staticDirs: [path.resolve(root, staticDir)],
   };
 }
 
 /**
  * A docs-only build without --sidebars reads `sidebars.js` (or `.ts`) beside the docs folder, as Docusaurus
- * reads the site's; without one, undefined: Docusaurus's default, one sidebar of the whole folder.
+ * reads the site's; without one, undefined: Docusaurus's default, one sidebar of the whole folder. So does
+ * a Docusaurus config without `sidebarPath`.
  */
-function sidebarsFile(options: SiteOptions, config: SiteConfig): string | undefined {
+function sidebarsFile(options: SiteOptions, config: SiteConfig, docusaurus: DocusaurusSite | undefined): string | undefined {
+  if (docusaurus) return options.sidebarsFile ? path.resolve(options.projectRoot, options.sidebarsFile) : docusaurus.sidebarsFile;
   if (options.sidebarsFile || !options.docsDir || options.configFile) return path.resolve(options.projectRoot, options.sidebarsFile ?? config.docs.sidebarPath);
   const siteDir = path.resolve(options.projectRoot, options.docsDir, '..');
   return ['sidebars.js', 'sidebars.ts'].map((name) => path.join(siteDir, name)).find((file) => existsSync(file));
 }
 
 /** Navbar doc items must name real docs; docs outside every sidebar are warned about if asked. */
-function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: ResolvedSidebars, configFile: string): Warning[] {
+function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: ResolvedSidebars, firstPageBySidebar: Map<string, string>, configFile: string, navbarPositions?: (number | undefined)[]): Warning[] {
   const ids = new Set(docs.map((doc) => doc.id));
-  const errors = config.navbar.items.flatMap((item, index) => item.type === 'doc' && !ids.has(item.docId)
-    ? [new ContentError({ rule: 'config', message: `navbar item ${index + 1} ("${item.label}") links to the doc "${item.docId}", which does not exist`, file: configFile, fix: 'Fix docId, or create the doc.' })]
-    : []);
+  const errors = config.navbar.items.flatMap((item, index) => {
+    if (item.type === 'doc' && !ids.has(item.docId)) {
+      return [new ContentError({ rule: 'config', message: `${navbarItemName(index, item.label, navbarPositions)} links to the doc "${item.docId}", which does not exist`, file: configFile, fix: 'Fix docId, or create the doc.' })];
+    }
+    if (item.type === 'docSidebar' && !firstPageBySidebar.has(item.sidebarId)) {
+      return [new ContentError({ rule: 'config', message: `${navbarItemName(index, item.label, navbarPositions)} links to the sidebar "${item.sidebarId}", which does not exist or has no page`, file: configFile, fix: `Fix sidebarId: the sidebars are ${Object.keys(sidebars.sidebars).map((name) => `"${name}"`).join(', ') || 'none'}.` })];
+    }
+    return [];
+  });
   throwIfAny(errors);
   if (!config.docs.warnOnDocsOutsideSidebar) return [];
   return docs.filter((doc) => !sidebars.placementByDocId.has(doc.id)).map((doc) => ({ file: doc.displayPath, message: `"${doc.id}" is in no sidebar` }));
@@ -165,6 +204,11 @@ function homeRedirectTarget(sidebars: ResolvedSidebars, docs: Doc[], themeRoutes
   if ([...docs, ...themeRoutes].some((page) => page.permalink === '/')) return undefined;
   const first = Object.values(sidebars.sidebars).map(firstPage).find(Boolean);
   return first ?? docs.find((doc) => !doc.frontMatter.unlisted)?.permalink ?? docs[0]?.permalink ?? '/404.html';
+}
+
+function firstPageEntry(name: string, items: SidebarItem[]): [string, string][] {
+  const first = firstPage(items);
+  return first ? [[name, first]] : [];
 }
 
 /** The first page of a sidebar a reader would open: its first doc or category page. */

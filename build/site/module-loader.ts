@@ -1,7 +1,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build, type BuildFailure } from 'esbuild';
 import { ContentError } from '../errors.ts';
+import { requireWithStubs } from './package-stubs.ts';
+
+export interface LoadOptions {
+  /** Packages that are not installed load as stand-ins, each reported here (a Docusaurus config's theme and plugins). */
+  missingPackage?: (name: string) => void;
+}
 
 /**
  * Loads a config-like module (`.ts`, `.js`, `.mjs`, `.cjs`; ESM or CommonJS) afresh on every call,
@@ -15,12 +22,13 @@ import { ContentError } from '../errors.ts';
  * default export twice; jiti loads fresh but added 250 ms to every build (80 ms with esbuild as its
  * transformer); this adds nothing, as the build's esbuild service is already running.
  */
-export async function loadModuleDefault(file: string, files?: Set<string>): Promise<unknown> {
+export async function loadModuleDefault(file: string, files?: Set<string>, options: LoadOptions = {}): Promise<unknown> {
   const code = await bundle(file, files);
   const module = { exports: {} as Record<string, unknown> };
+  const require = options.missingPackage ? requireWithStubs(file, options.missingPackage) : createRequire(file);
   try {
-    new Function('module', 'exports', 'require', '__filename', '__dirname', code)(
-      module, module.exports, createRequire(file), file, path.dirname(file),
+    new Function('module', 'exports', 'require', '__filename', '__dirname', IMPORT_META_URL, code)(
+      module, module.exports, require, file, path.dirname(file), pathToFileURL(file).href,
     );
   } catch (error) {
     throw new ContentError({ rule: 'module', message: `could not evaluate: ${(error as Error).message}`, file: relative(file), fix: 'Fix the error in this file.' });
@@ -28,11 +36,16 @@ export async function loadModuleDefault(file: string, files?: Set<string>): Prom
   return module.exports.default ?? module.exports;
 }
 
+/** `import.meta.url` in an ESM config (its `fileURLToPath(import.meta.url)`), which CommonJS output has not. */
+const IMPORT_META_URL = '__import_meta_url';
+/** The expression, spelt so that the launcher, which writes each file's own URL over that text, leaves it alone. */
+const IMPORT_META_URL_EXPRESSION = ['import', 'meta', 'url'].join('.');
+
 async function bundle(file: string, files: Set<string> | undefined): Promise<string> {
   try {
     const result = await build({
       entryPoints: [file], bundle: true, packages: 'external', format: 'cjs', platform: 'node', target: 'node20',
-      write: false, metafile: true, logLevel: 'silent', absWorkingDir: path.dirname(file),
+      write: false, metafile: true, logLevel: 'silent', absWorkingDir: path.dirname(file), define: { [IMPORT_META_URL_EXPRESSION]: IMPORT_META_URL },
     });
     for (const input of Object.keys(result.metafile.inputs)) files?.add(path.resolve(path.dirname(file), input));
     return result.outputFiles[0].text;

@@ -52,12 +52,24 @@ function editUrl(doc: Doc, config: SiteConfig): string | undefined {
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** The navbar and footer as the browser needs them: doc ids turned into permalinks. */
-export function siteData(config: SiteConfig, permalinkByDocId: Map<string, string>, homeHref: string, placementByDocId: Map<string, SidebarPlacement>): SiteData {
+/** What the navbar's links point at, known once the docs and sidebars are loaded. */
+export interface SiteLinks {
+  permalinkByDocId: Map<string, string>;
+  /** Where the navbar title leads. */
+  homeHref: string;
+  placementByDocId: Map<string, SidebarPlacement>;
+  /** The first page of each sidebar, for `docSidebar` navbar items. */
+  firstPageBySidebar: Map<string, string>;
+}
+
+/** The navbar and footer as the browser needs them: doc ids and sidebar names turned into permalinks. */
+export function siteData(config: SiteConfig, { permalinkByDocId, homeHref, placementByDocId, firstPageBySidebar }: SiteLinks): SiteData {
   const items = config.navbar.items.map((item) => {
     switch (item.type) {
       case 'doc':
         return { kind: 'link' as const, label: item.label, href: permalinkByDocId.get(item.docId)!, external: false, section: sectionOf(item.docId, placementByDocId.get(item.docId)) };
+      case 'docSidebar':
+        return { kind: 'link' as const, label: item.label, href: firstPageBySidebar.get(item.sidebarId)!, external: false };
       case 'default': {
         const href = item.href ?? item.to!;
         return { kind: 'link' as const, label: item.label, href, external: item.href !== undefined && isExternalUrl(item.href) };

@@ -2,6 +2,8 @@
 
 export type NavbarItem =
   | { type: 'doc'; docId: string; label: string; position?: 'left' | 'right' }
+  /** A link to the first page of a sidebar (Docusaurus's `docSidebar` item). */
+  | { type: 'docSidebar'; sidebarId: string; label: string; position?: 'left' | 'right' }
   | { type: 'default'; label: string; to?: string; href?: string; position?: 'left' | 'right' }
   | { type: 'search'; position?: 'left' | 'right' }
   | { type: 'colorMode'; position?: 'left' | 'right' };

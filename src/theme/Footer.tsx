@@ -9,7 +9,7 @@ export function Footer() {
       {footer.columns.length > 0 ? <div className="footer-columns">
         {footer.columns.map((column) => (
           <div key={column.title} className="footer-column">
-            <h2 className="footer-title">{column.title}</h2>
+            {column.title ? <h2 className="footer-title">{column.title}</h2> : null}
             <ul className="footer-items">
               {column.items.map((item) => (
                 <li key={item.label}>

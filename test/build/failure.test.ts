@@ -51,7 +51,7 @@ test('in a docs-only build a broken anchor is a warning and a dead link fails th
   writeFileSync(path.join(docs, 'intro.md'), intro.replace('Welcome to the fixture.', 'Welcome. See [the guide](/guides/gone).'));
   const failed = await build(root);
   assert.equal(failed.code, 1);
-  assert.equal(failed.stderr.trim(), 'Found dead link /guides/gone in docs/intro.md:7\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.');
+  assert.equal(failed.stderr.trim(), 'Found dead link /guides/gone in docs/intro.md:7\n1 broken link found. Fix them, or pass --config with the site\'s docusaurus.config.js to build with its onBrokenLinks / onBrokenAnchors.');
 });
 
 /** A corpus big enough that the build is still compiling when the test interrupts it. */

@@ -98,7 +98,7 @@ test('a build that fails after search indexing began ends with its report, not a
   });
   const run = await runCli(['build', '--docs', 'docs', '--sidebars', 'sidebars.js', '--out', 'out'], root);
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), 'Found dead link /nope in docs/intro.md:5\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.');
+  assert.equal(run.stderr.trim(), 'Found dead link /nope in docs/intro.md:5\n1 broken link found. Fix them, or pass --config with the site\'s docusaurus.config.js to build with its onBrokenLinks / onBrokenAnchors.');
   assert.ok(!existsSync(path.join(root, 'out')));
 });
 

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { takeServerEvents } from '../../bench/watch.ts';
 import { connect } from 'node:net';
 import { startDevServer, type DevServer } from '../../build/dev/server.ts';
-import { BROKEN_LINK_FIX } from '../../build/links/policy.ts';
+import { brokenLinkFix } from '../../build/links/policy.ts';
 import { projectRoot } from '../helpers/site.ts';
 
 const WAIT_MS = 20_000;
@@ -282,7 +282,7 @@ test('a broken link fails the rebuild naming the Markdown file and line', async 
   assert.match(error.file!, /content\/docs\/watch-links\.md$/);
   assert.equal(error.line, 7);
   assert.equal(error.message, 'dead link /no/such/page');
-  assert.equal(error.fix, BROKEN_LINK_FIX, 'the same advice as the build gives');
+  assert.equal(error.fix, brokenLinkFix(path.relative(process.cwd(), path.join(root, 'site.config.ts'))), 'the same advice as the build gives, naming the config');
   assert.equal((await get('/watch-links')).status, 404, 'nothing of the failed rebuild is served');
   from = events.received.length;
   unlinkSync(file);

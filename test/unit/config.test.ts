@@ -38,7 +38,7 @@ test('the real site config loads with the navbar in the documented order', async
 
 test('a navbar item of unknown type is rejected with its position and label', async () => {
   const text = await errorText(() => validateConfig(baseConfig([{ type: 'doc', docId: 'a', label: 'A' }, { type: 'dropdownMenu', label: 'More' }]), 'site.config.ts'));
-  assert.equal(text, 'site.config.ts: navbar item 2 ("More") has unknown type "dropdownMenu"\n  → Use one of: doc, default, search, colorMode (a plain link needs no type, only "to" or "href").');
+  assert.equal(text, 'site.config.ts: navbar item 2 ("More") has unknown type "dropdownMenu"\n  → Use one of: doc, docSidebar, default, search, colorMode (a plain link needs no type, only "to" or "href").');
 });
 
 test('a doc navbar item without docId is rejected', async () => {

@@ -2,7 +2,8 @@
  * Where an MDX import points: a built-in theme component (`@theme/Tabs`), a Markdown partial
  * (`./_intro.mdx`, inlined), JSON data, or a JavaScript component module of the site's own (run
  * only when the site opts in: importing it runs its code). `@site/` is the site folder, as in
- * Docusaurus; nothing outside the site folder can be imported.
+ * Docusaurus; nothing outside the site folder (and the docs folder, which a Docusaurus config may keep
+ * beside it: `path: '../docs'`) can be imported.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +11,9 @@ import { THEME_MODULES } from './theme/index.ts';
 import { loadComponentModule } from './component-modules.ts';
 
 export interface ImportContext {
-  /** The folder `@site/` names; imports may not leave it. */
+  /** The folder `@site/` names; imports may not leave it, or the docs folder. */
   siteDir: string;
+  docsDir?: string;
   allowComponentCode: boolean;
 }
 
@@ -37,7 +39,7 @@ export async function resolveImport(source: string, importer: string, context: I
   }
   const file = findFile(target);
   if (!file) return { kind: 'problem', message: `cannot import "${source}": no such file`, fix: 'Create the file, or fix the import path.' };
-  if (path.relative(context.siteDir, file).startsWith('..')) {
+  if (!isInsideSite(file, context)) {
     return { kind: 'problem', message: `cannot import "${source}": it is outside the site folder`, fix: 'Move the file into the site folder.' };
   }
   if (/\.mdx?$/.test(file)) return { kind: 'partial', file };
@@ -47,6 +49,11 @@ export async function resolveImport(source: string, importer: string, context: I
     return { kind: 'problem', message: `importing "${source}" would run its code during the build`, fix: 'If you trust this docs folder, pass --allow-component-code (or set allowComponentCode: true in the site config); otherwise remove the import.' };
   }
   return { kind: 'module', exports: await loadComponentModule(file, context.siteDir), file };
+}
+
+/** The site folder and the docs folder are what a page may read from. */
+export function isInsideSite(file: string, { siteDir, docsDir }: { siteDir: string; docsDir?: string }): boolean {
+  return [siteDir, ...(docsDir ? [docsDir] : [])].some((dir) => !path.relative(dir, file).startsWith('..'));
 }
 
 function findFile(target: string): string | undefined {

@@ -1,0 +1,198 @@
+/**
+ * `--config docusaurus.config.js`: a Docusaurus site's own config (`.js`, `.mjs`, `.cjs`, `.ts`, `.mts`;
+ * an object, or a function or async function returning one) translated into our SiteConfig, then
+ * validated like site.config.ts. It is the author's code, loaded as their sidebars file is; packages it
+ * imports that are not installed here are stand-ins. What a reader would see or the build would obey
+ * and we do not support is one warning naming the option in that file.
+ */
+import path from 'node:path';
+import { validateConfig } from './config.ts';
+import { loadModuleDefault } from './module-loader.ts';
+import {
+  isRecord, staticPath, stringOf, translateAnnouncementBar, translateColorMode, translateFooter, translateNavbar, type Raw, type Unsupported,
+} from './docusaurus-theme-config.ts';
+import { ContentError, type Warning } from '../errors.ts';
+import type { SiteConfig } from '../../src/shared/types.ts';
+
+/** A Docusaurus config is known by its file name. */
+export function isDocusaurusConfig(file: string): boolean {
+  return /^docusaurus\.config\.(js|mjs|cjs|ts|mts)$/.test(path.basename(file));
+}
+
+export interface DocusaurusSite {
+  config: SiteConfig;
+  warnings: Warning[];
+  /** The config's folder: Docusaurus's site folder (`static/`, `@site/`, relative paths). */
+  siteDir: string;
+  /** The docs plugin's sidebars file (absolute); undefined: Docusaurus's default sidebar of the whole folder. */
+  sidebarsFile: string | undefined;
+  /** For each navbar item of `config`, its position among the config's items (1-based; undefined: added by us). */
+  navbarPositions: (number | undefined)[];
+}
+
+/** `docsDir`: `--docs` on the command line, which replaces the config's docs path (so `docs: false` is no error). */
+export async function loadDocusaurusConfig(file: string, options: { files?: Set<string>; docsDir?: string } = {}): Promise<DocusaurusSite> {
+  const shown = path.relative(process.cwd(), file) || file;
+  const missing = new Set<string>();
+  const exported = await loadModuleDefault(file, options.files, { missingPackage: (name) => missing.add(name) });
+  const raw = await callConfig(exported, shown);
+  const messages = new Set<string>();
+  const unsupported: Unsupported = (subject, outcome = 'it is ignored') => messages.add(`${subject} is not supported; ${outcome}`);
+  const siteDir = path.dirname(file);
+  const docs = docsPluginOptions(raw, shown, options.docsDir !== undefined, unsupported);
+  const { input, navbarPositions } = translate(raw, unsupported);
+  const docsInput = translateDocs(docs, siteDir, unsupported);
+  const config = validateConfig({ ...input, docs: docsInput.docs }, shown);
+  const packages = [...missing].map((name) => `package "${name}" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored`);
+  const warnings = [...packages, ...messages].map((message): Warning => ({ rule: 'docusaurus-config', file: shown, message }));
+  return { config, warnings, siteDir, sidebarsFile: docsInput.sidebarsFile, navbarPositions };
+}
+
+async function callConfig(exported: unknown, file: string): Promise<Raw> {
+  let value: unknown;
+  try {
+    value = typeof exported === 'function' ? await (exported as () => unknown)() : await exported;
+  } catch (error) {
+    throw new ContentError({ rule: 'module', message: `could not evaluate: ${(error as Error).message}`, file, fix: 'Fix the error in this file.' });
+  }
+  if (!isRecord(value)) throw new ContentError({ rule: 'docusaurus-config', message: 'the config is not an object', file, fix: 'Export the config object (or a function returning it) as default, or as module.exports.' });
+  return value;
+}
+
+/** Options the translation reads; everything else not listed as harmless is warned about. */
+const TAKEN = new Set(['title', 'tagline', 'favicon', 'url', 'baseUrl', 'onBrokenLinks', 'onBrokenAnchors', 'onBrokenMarkdownLinks', 'markdown', 'i18n', 'presets', 'plugins', 'themes', 'themeConfig', 'baseUrlIssueBanner']);
+/** Options with nothing a reader would see: names for the deploy tooling, data the site's own components read. */
+const HARMLESS = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort', 'customFields', 'future', 'onDuplicateRoutes', 'webpack', 'storage']);
+const THEME_TAKEN = new Set(['navbar', 'footer', 'colorMode', 'announcementBar', 'image', 'tableOfContents']);
+
+function translate(raw: Raw, unsupported: Unsupported) {
+  warnUnknown(raw, TAKEN, HARMLESS, (key) => `"${key}"`, unsupported);
+  if (raw.staticDirectories !== undefined && JSON.stringify(raw.staticDirectories) !== '["static"]') unsupported('"staticDirectories"', 'the static folder is static/ beside the config');
+  for (const theme of Array.isArray(raw.themes) ? raw.themes : []) unsupported(`theme ${pluginName(theme)}`);
+  const themeConfig = isRecord(raw.themeConfig) ? raw.themeConfig : {};
+  warnUnknown(themeConfig, THEME_TAKEN, new Set(), (key) => `"themeConfig.${key}"`, unsupported);
+  const { navbar, positions } = translateNavbar(themeConfig.navbar, unsupported);
+  const input = {
+    title: raw.title, tagline: stringOf(raw.tagline), url: raw.url, baseUrl: raw.baseUrl,
+    favicon: staticPath(raw.favicon), image: staticPath(themeConfig.image),
+    i18n: translateI18n(raw.i18n, unsupported),
+    navbar,
+    footer: translateFooter(themeConfig.footer, unsupported),
+    announcementBar: translateAnnouncementBar(themeConfig.announcementBar),
+    colorMode: translateColorMode(themeConfig.colorMode),
+    tableOfContents: isRecord(themeConfig.tableOfContents) ? themeConfig.tableOfContents : undefined,
+    baseUrlIssueBanner: typeof raw.baseUrlIssueBanner === 'boolean' ? raw.baseUrlIssueBanner : undefined,
+    ...linkPolicies(raw, unsupported),
+    markdown: translateMarkdown(raw.markdown, unsupported),
+  };
+  return { input, navbarPositions: positions };
+}
+
+/** One warning per option of `options` that is neither taken nor harmless, unless it is empty or off. */
+function warnUnknown(options: Raw, taken: Set<string>, harmless: Set<string>, name: (key: string) => string, unsupported: Unsupported): void {
+  for (const [key, value] of Object.entries(options)) {
+    if (taken.has(key) || harmless.has(key) || isOff(value)) continue;
+    unsupported(name(key));
+  }
+}
+
+function isOff(value: unknown): boolean {
+  return value === undefined || value === null || value === false || (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
+}
+
+/** Docusaurus's `'log'` prints, as our `'warn'` does; its default for anchors is `'warn'`. */
+function linkPolicies(raw: Raw, unsupported: Unsupported) {
+  const policy = (value: unknown, fallback: string) => (value === 'log' ? 'warn' : value ?? fallback);
+  const markdownLinks = (isRecord(raw.markdown) && isRecord(raw.markdown.hooks) ? raw.markdown.hooks.onBrokenMarkdownLinks : undefined) ?? raw.onBrokenMarkdownLinks;
+  if (markdownLinks !== undefined && markdownLinks !== 'throw') {
+    unsupported(`onBrokenMarkdownLinks "${typeof markdownLinks === 'string' ? markdownLinks : typeof markdownLinks}"`, 'a link to a Markdown file that does not exist is always an error here');
+  }
+  return { onBrokenLinks: policy(raw.onBrokenLinks, 'throw'), onBrokenAnchors: policy(raw.onBrokenAnchors, 'warn') };
+}
+
+function translateMarkdown(raw: unknown, unsupported: Unsupported) {
+  if (!isRecord(raw)) return undefined;
+  const { hooks, format, ...rest } = raw;
+  warnUnknown(rest, new Set(), new Set(), (key) => `"markdown.${key}"`, unsupported);
+  if (isRecord(hooks)) warnUnknown(hooks, new Set(['onBrokenMarkdownLinks']), new Set(), (key) => `"markdown.hooks.${key}"`, unsupported);
+  return { format };
+}
+
+/** Our pages are built in one language: the default locale. */
+function translateI18n(raw: unknown, unsupported: Unsupported) {
+  if (!isRecord(raw)) return undefined;
+  const locale = stringOf(raw.defaultLocale) ?? 'en';
+  if (Array.isArray(raw.locales) && raw.locales.some((other) => other !== locale)) unsupported('"i18n.locales" other than the default locale', `only "${locale}" is built`);
+  const configs = isRecord(raw.localeConfigs) && isRecord(raw.localeConfigs[locale]) ? raw.localeConfigs[locale] : {};
+  return { defaultLocale: locale, locales: [locale], localeConfigs: { [locale]: { label: stringOf(configs.label) ?? locale, direction: configs.direction === 'rtl' ? 'rtl' : 'ltr' } } };
+}
+
+/** `'x'`, `['x', options]`, a function or a stand-in, as a warning names it. */
+function pluginName(entry: unknown): string {
+  const name = Array.isArray(entry) ? entry[0] : entry;
+  if (typeof name === 'string') return `"${name}"`;
+  return typeof name === 'function' && name.name && name.name !== 'stand_in' ? `"${name.name}"` : '(a function)';
+}
+
+interface DocsOptions { options: Raw; name: (key: string) => string }
+
+const CLASSIC_PRESET = /(^|[/\\])(preset-classic|classic)([/\\]|$)/;
+const DOCS_PLUGIN = /(^|[/\\])plugin-content-docs([/\\]|$)/;
+const PRESET_TAKEN = new Set(['docs']);
+const PRESET_HARMLESS = new Set(['sitemap', 'debug', 'svgr']);
+
+/** The docs plugin's options: from the classic preset's `docs`, or a `@docusaurus/plugin-content-docs` entry. */
+function docsPluginOptions(raw: Raw, file: string, docsOnCommandLine: boolean, unsupported: Unsupported): DocsOptions {
+  const found: DocsOptions[] = [];
+  let turnedOff = false;
+  for (const preset of Array.isArray(raw.presets) ? raw.presets : []) {
+    const [name, options] = Array.isArray(preset) ? preset : [preset, {}];
+    if (typeof name !== 'string' || !CLASSIC_PRESET.test(name)) {
+      unsupported(`preset ${pluginName(preset)}`);
+      continue;
+    }
+    const presetOptions = isRecord(options) ? options : {};
+    warnUnknown(presetOptions, PRESET_TAKEN, PRESET_HARMLESS, (key) => `"${key}" of preset "${name}"`, unsupported);
+    if (presetOptions.docs === false) turnedOff = true;
+    else found.push({ options: isRecord(presetOptions.docs) ? presetOptions.docs : {}, name: (key) => `"docs.${key}" of preset "${name}"` });
+  }
+  for (const plugin of Array.isArray(raw.plugins) ? raw.plugins : []) {
+    const [name, options] = Array.isArray(plugin) ? plugin : [plugin, {}];
+    if (typeof name === 'string' && DOCS_PLUGIN.test(name)) found.push({ options: isRecord(options) ? options : {}, name: (key) => `"${key}" of plugin "${name}"` });
+    else unsupported(`plugin ${pluginName(plugin)}`);
+  }
+  if (found.length > 1) unsupported('more than one docs plugin', 'the first one is built');
+  if (found.length === 0 && !docsOnCommandLine) {
+    throw new ContentError({ rule: 'docusaurus-config', message: turnedOff ? 'the docs plugin is turned off (docs: false): there are no docs to build' : 'the config has no docs plugin: there are no docs to build', file, fix: 'Pass --docs with the docs folder, or configure the docs in the classic preset.' });
+  }
+  return found[0] ?? { options: {}, name: (key) => `"docs.${key}"` };
+}
+
+const DOCS_TAKEN = new Set(['path', 'routeBasePath', 'sidebarPath', 'editUrl', 'showLastUpdateTime', 'breadcrumbs']);
+const DOCS_HARMLESS = new Set(['id', 'editLocalizedFiles', 'editCurrentVersion']);
+
+/** The docs plugin's options as our `docs`; paths relative to the config's folder, as Docusaurus reads them. */
+function translateDocs({ options, name }: DocsOptions, siteDir: string, unsupported: Unsupported) {
+  warnUnknown(options, DOCS_TAKEN, DOCS_HARMLESS, name, unsupported);
+  const docsPath = path.resolve(siteDir, stringOf(options.path) ?? 'docs');
+  const sidebarsFile = typeof options.sidebarPath === 'string' ? path.resolve(siteDir, options.sidebarPath) : undefined;
+  if (options.sidebarPath === false) unsupported(`${name('sidebarPath')} false`, 'the docs get Docusaurus\'s default sidebar of the whole folder');
+  if (typeof options.editUrl === 'function') unsupported(`${name('editUrl')} as a function`, 'pages have no "Edit this page" link');
+  const routeBasePath = `/${(stringOf(options.routeBasePath) ?? 'docs').replace(/^\/+|\/+$/g, '')}`;
+  return {
+    docs: {
+      path: docsPath, sidebarPath: sidebarsFile ?? '', routeBasePath,
+      editUrl: typeof options.editUrl === 'string' ? editUrlBase(options.editUrl, path.relative(siteDir, docsPath)) : undefined,
+      showLastUpdateTime: typeof options.showLastUpdateTime === 'boolean' ? options.showLastUpdateTime : undefined,
+      breadcrumbs: typeof options.breadcrumbs === 'boolean' ? options.breadcrumbs : undefined,
+    },
+    sidebarsFile,
+  };
+}
+
+/** Docusaurus appends the docs folder's path from the site folder, then the doc's; ours appends the doc's path only. */
+function editUrlBase(editUrl: string, docsFromSite: string): string {
+  const base = editUrl.replace(/\/?$/, '/');
+  if (!URL.canParse(base)) return editUrl;
+  return docsFromSite ? new URL(`${docsFromSite.split(path.sep).join('/')}/`, base).href : base;
+}

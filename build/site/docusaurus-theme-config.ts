@@ -1,0 +1,141 @@
+/**
+ * A Docusaurus `themeConfig` as our site config's navbar, footer, announcement bar and colour mode.
+ * What a reader would see there and we cannot show is one warning naming it (docusaurus-config.ts
+ * prints them against the config file).
+ */
+import type { ConfigInput } from './config-schema.ts';
+import { isStub } from './package-stubs.ts';
+
+/** Records that something in the config is not supported: `subject` names it as the author wrote it (`"themeConfig.algolia"`, `navbar item 2 ("Blog")`); `outcome` says what happens instead (default: it is ignored). */
+export type Unsupported = (subject: string, outcome?: string) => void;
+
+export type Raw = Record<string, unknown>;
+
+export const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value) && !isStub(value);
+export const stringOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const booleanOf = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
+
+/** `img/logo.svg` in Docusaurus is a file of the static folder: our site path `/img/logo.svg`. URLs stay. */
+export function staticPath(value: unknown): string | undefined {
+  const src = stringOf(value);
+  if (src === undefined || src === '' || /^([a-z][a-z\d+.-]*:|\/)/i.test(src)) return src;
+  return `/${src}`;
+}
+
+/** A Docusaurus `to` is a site path; without a leading slash it is relative to baseUrl (ours is the site root). */
+function sitePath(to: string): string {
+  return to.startsWith('/') ? to : `/${to}`;
+}
+
+/** `{ to | href, label }` as our link fields; `to` without a leading slash made a site path. */
+function linkOf(item: Raw): { to?: string; href?: string } {
+  const to = stringOf(item.to);
+  const href = stringOf(item.href);
+  return { ...(to !== undefined ? { to: sitePath(to) } : {}), ...(href !== undefined ? { href } : {}) };
+}
+
+const NAVBAR_KEYS = new Set(['title', 'logo', 'items']);
+
+export interface TranslatedNavbar {
+  navbar: NonNullable<ConfigInput['navbar']>;
+  /** For each item kept, its 1-based position among the config's items (undefined: added, as Docusaurus shows it unlisted). */
+  positions: (number | undefined)[];
+}
+
+/** `themeConfig.navbar`; Docusaurus shows the colour-mode switch and search without listing them, so they are added. */
+export function translateNavbar(raw: unknown, unsupported: Unsupported): TranslatedNavbar {
+  const navbar = isRecord(raw) ? raw : {};
+  for (const key of Object.keys(navbar)) if (!NAVBAR_KEYS.has(key)) unsupported(`"themeConfig.navbar.${key}"`);
+  const items: Raw[] = [];
+  const positions: (number | undefined)[] = [];
+  const listed = Array.isArray(navbar.items) ? navbar.items : [];
+  listed.forEach((entry, index) => {
+    const item = navbarItem(entry, index, unsupported);
+    if (item) {
+      items.push(item);
+      positions.push(index + 1);
+    }
+  });
+  for (const type of ['colorMode', 'search']) {
+    if (!items.some((item) => item.type === type)) {
+      items.push({ type, position: 'right' });
+      positions.push(undefined);
+    }
+  }
+  const logo = logoOf(navbar.logo);
+  return { navbar: { title: stringOf(navbar.title), ...(logo ? { logo: { alt: logo.alt, src: logo.src } } : {}), items }, positions };
+}
+
+function navbarItem(entry: unknown, index: number, unsupported: Unsupported): Raw | undefined {
+  const item = isRecord(entry) ? entry : {};
+  const type = stringOf(item.type) ?? 'default';
+  const position = item.position === 'left' || item.position === 'right' ? item.position : undefined;
+  const label = stringOf(item.label) ?? stringOf(item['aria-label']);
+  if (type === 'search') return { type, position };
+  if (type === 'doc') return { type, docId: item.docId, label: label ?? stringOf(item.docId), position };
+  if (type === 'docSidebar') return { type, sidebarId: item.sidebarId, label: label ?? stringOf(item.sidebarId), position };
+  if (type === 'default' && (item.to !== undefined || item.href !== undefined)) {
+    return { ...linkOf(item), label: label ?? stringOf(item.href) ?? stringOf(item.to), position };
+  }
+  unsupported(`navbar item ${index + 1} (${label ? `"${label}", ` : ''}type "${type}")`, 'it is left out of the navbar');
+  return undefined;
+}
+
+function logoOf(raw: unknown): { alt: string; src: string; href?: string } | undefined {
+  if (!isRecord(raw) || staticPath(raw.src) === undefined) return undefined;
+  return { alt: stringOf(raw.alt) ?? '', src: staticPath(raw.src)!, ...(stringOf(raw.href) ? { href: stringOf(raw.href) } : {}) };
+}
+
+const FOOTER_KEYS = new Set(['links', 'copyright', 'logo', 'style']);
+
+/** `themeConfig.footer`: columns of links (a flat list is one column), copyright, logo. */
+export function translateFooter(raw: unknown, unsupported: Unsupported): ConfigInput['footer'] {
+  if (!isRecord(raw)) return undefined;
+  for (const key of Object.keys(raw)) if (!FOOTER_KEYS.has(key)) unsupported(`"themeConfig.footer.${key}"`);
+  const links = Array.isArray(raw.links) ? raw.links : [];
+  const columnar = links.some((entry) => isRecord(entry) && Array.isArray(entry.items));
+  const columns = columnar
+    ? links.filter(isRecord).map((column, index) => ({ title: stringOf(column.title) ?? '', items: footerItems(column.items, `footer column "${stringOf(column.title) ?? index + 1}" item`, unsupported) }))
+    : links.length > 0 ? [{ title: '', items: footerItems(links, 'footer item', unsupported) }] : [];
+  const logo = logoOf(raw.logo);
+  return { columns, copyright: copyrightOf(raw.copyright, unsupported), ...(logo ? { logo } : {}) };
+}
+
+function footerItems(items: unknown, where: string, unsupported: Unsupported) {
+  const list = Array.isArray(items) ? items.filter(isRecord) : [];
+  return list.flatMap((item, index) => {
+    const label = stringOf(item.label);
+    if (label === undefined || (item.to === undefined && item.href === undefined)) {
+      unsupported(`${where} ${index + 1}${item.html !== undefined ? ' (html)' : ''}`, 'it is left out of the footer');
+      return [];
+    }
+    return [{ label, ...linkOf(item) }];
+  });
+}
+
+/** Docusaurus renders the copyright as HTML; ours is text, so tags are dropped (their text stays). */
+function copyrightOf(raw: unknown, unsupported: Unsupported): string {
+  const copyright = stringOf(raw) ?? '';
+  if (!/<[a-z/]/i.test(copyright)) return copyright;
+  unsupported('HTML in "themeConfig.footer.copyright"', 'its text is shown without the tags');
+  return copyright.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/&trade;/g, '™').replace(/&reg;/g, '®').replace(/&copy;/g, '©').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+}
+
+/** `themeConfig.announcementBar`, with Docusaurus's defaults for the colours. */
+export function translateAnnouncementBar(raw: unknown): ConfigInput['announcementBar'] {
+  if (!isRecord(raw) || stringOf(raw.content) === undefined) return undefined;
+  return {
+    id: stringOf(raw.id) ?? 'announcement-bar',
+    content: stringOf(raw.content)!,
+    backgroundColor: stringOf(raw.backgroundColor) ?? '#fff',
+    textColor: stringOf(raw.textColor) ?? '#000',
+    isCloseable: booleanOf(raw.isCloseable) ?? true,
+  };
+}
+
+/** `themeConfig.colorMode`. */
+export function translateColorMode(raw: unknown): ConfigInput['colorMode'] {
+  if (!isRecord(raw)) return undefined;
+  const defaultMode = raw.defaultMode === 'dark' || raw.defaultMode === 'light' ? raw.defaultMode : undefined;
+  return { defaultMode, respectPrefersColorScheme: booleanOf(raw.respectPrefersColorScheme), disableSwitch: booleanOf(raw.disableSwitch) };
+}

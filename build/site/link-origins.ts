@@ -1,0 +1,43 @@
+/**
+ * Where the links the theme renders were written: a navbar or footer item in the config, an item of
+ * the sidebars file. A dead one is reported there (`sidebars.js, sidebar "main" item "API"`) instead
+ * of on every page that shows it.
+ */
+import type { ThemeLinkOrigin } from '../links/checker.ts';
+import type { SidebarItem, SiteData } from '../../src/shared/types.ts';
+
+export interface LinkFiles {
+  /** The config as messages name it; undefined for a docs-only build, whose navbar and footer nobody wrote. */
+  configFile?: string;
+  sidebarsFile?: string;
+  /** The position of each navbar item in the config (1-based), when the config's list is not ours (a Docusaurus config). */
+  navbarPositions?: (number | undefined)[];
+}
+
+/** `navbar item 3 ("Blog")`: the item as the author counts it in their config. */
+export function navbarItemName(index: number, label: string | undefined, positions?: (number | undefined)[]): string {
+  return `navbar item ${positions?.[index] ?? index + 1}${label ? ` ("${label}")` : ''}`;
+}
+
+/** Each href of the navbar, footer and sidebars, with the first entry that writes it. */
+export function themeLinkOrigins(site: SiteData, sidebars: Record<string, SidebarItem[]>, files: LinkFiles): Map<string, ThemeLinkOrigin> {
+  const origins = new Map<string, ThemeLinkOrigin>();
+  const add = (href: string | undefined, source: string | undefined, item: string) => {
+    if (href !== undefined && source !== undefined && !origins.has(href)) origins.set(href, { source, item });
+  };
+  site.navbar.items.forEach((item, index) => {
+    if (item.kind === 'link') add(item.href, files.configFile, navbarItemName(index, item.label, files.navbarPositions));
+  });
+  for (const column of site.footer?.columns ?? []) {
+    for (const item of column.items) add(item.href, files.configFile, `footer ${column.title ? `column "${column.title}" ` : ''}item "${item.label}"`);
+  }
+  for (const [name, items] of Object.entries(sidebars)) addSidebarItems(items, (href, label) => add(href, files.sidebarsFile, `sidebar "${name}" item "${label}"`));
+  return origins;
+}
+
+function addSidebarItems(items: SidebarItem[], add: (href: string | undefined, label: string) => void): void {
+  for (const item of items) {
+    add(item.href, item.label);
+    if (item.type === 'category') addSidebarItems(item.items, add);
+  }
+}

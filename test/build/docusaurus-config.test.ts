@@ -1,0 +1,177 @@
+/**
+ * `--config docusaurus.config.js`: the site around a Docusaurus docs folder comes from the author's own
+ * config. A small site of our own writing, built with the CLI; asserted on the HTML and the messages.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { runCli } from '../helpers/cli.ts';
+import { tempTree } from '../helpers/tmp.ts';
+
+/** A Docusaurus config as authors write one: an async function, the classic preset, a package not installed here. */
+function docusaurusConfig({ onBrokenLinks = 'throw', navbarTo = '/docs/guide', sidebarId = 'main', prelude = '' } = {}): string {
+  return `${prelude}
+const { themes } = require('prism-react-renderer');
+module.exports = async function createConfig() {
+  return {
+    title: 'Acme Rockets',
+    tagline: 'Launch things',
+    url: 'https://rockets.example.com',
+    baseUrl: '/',
+    favicon: 'img/favicon.ico',
+    onBrokenLinks: '${onBrokenLinks}',
+    organizationName: 'acme',
+    presets: [['classic', {
+      docs: { sidebarPath: require.resolve('./sidebars.js'), editUrl: 'https://github.com/acme/rockets/edit/main/' },
+      blog: false,
+    }]],
+    themeConfig: {
+      algolia: { appId: 'APP', apiKey: 'key', indexName: 'rockets' },
+      prism: { theme: themes.github },
+      colorMode: { defaultMode: 'dark' },
+      announcementBar: { id: 'v2', content: 'Rockets 2 has launched', backgroundColor: '#112233', textColor: '#ffeedd', isCloseable: false },
+      navbar: {
+        title: 'Rockets',
+        logo: { alt: 'Acme logo', src: 'img/logo.svg' },
+        items: [
+          { to: 'docs/intro', label: 'Start', position: 'left' },
+          { to: '${navbarTo}', label: 'Guide' },
+          { type: 'dropdown', label: 'More', items: [] },
+          { type: 'docSidebar', sidebarId: '${sidebarId}', label: 'All docs' },
+          { href: 'https://github.com/acme/rockets', label: 'GitHub', position: 'right' },
+        ],
+      },
+      footer: {
+        style: 'dark',
+        links: [
+          { title: 'Docs', items: [{ label: 'Intro', to: '/docs/intro' }, { html: '<b>Star us</b>' }] },
+          { title: 'More', items: [{ label: 'GitHub', href: 'https://github.com/acme/rockets' }] },
+        ],
+        copyright: 'Copyright © Acme',
+      },
+    },
+  };
+};
+`;
+}
+
+const FILES = {
+  'docs/intro.md': '---\ntitle: Intro\n---\n\nWelcome. Read the [guide](./guide.md).\n',
+  'docs/guide.md': '# Guide\n\nSteps.\n',
+  'sidebars.js': "module.exports = { main: ['intro', 'guide'] };\n",
+  'static/img/favicon.ico': '',
+  'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+};
+
+async function buildDocusaurusSite(files: Record<string, string>) {
+  const root = tempTree({ ...FILES, 'docusaurus.config.js': docusaurusConfig(), ...files });
+  const run = await runCli(['build', '--config', 'docusaurus.config.js', '--out', 'out', '--no-search'], root);
+  return { ...run, root, page: (file: string) => readFileSync(path.join(root, 'out', file), 'utf8') };
+}
+
+const built = buildDocusaurusSite({});
+const part = (html: string, pattern: RegExp) => pattern.exec(html)?.[0] ?? '';
+
+test('the site builds with one warning per unsupported option, navbar item and footer item, and per package not installed', async () => {
+  const run = await built;
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(run.stderr.trim().split('\n'), [
+    'warning: docusaurus.config.js: package "prism-react-renderer" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored',
+    'warning: docusaurus.config.js: "themeConfig.algolia" is not supported; it is ignored',
+    'warning: docusaurus.config.js: "themeConfig.prism" is not supported; it is ignored',
+    'warning: docusaurus.config.js: navbar item 3 ("More", type "dropdown") is not supported; it is left out of the navbar',
+    'warning: docusaurus.config.js: footer column "Docs" item 2 (html) is not supported; it is left out of the footer',
+  ]);
+});
+
+test('pages are at the docs plugin\'s routeBasePath (Docusaurus\'s default /docs), titled after the config', async () => {
+  const { page } = await built;
+  const html = page('docs/intro/index.html');
+  assert.match(html, /<title>Intro \| Acme Rockets<\/title>/);
+  assert.match(html, /<link rel="icon" href="\/img\/favicon\.ico">/);
+  assert.match(html, /data-theme="dark"/);
+  assert.match(html, /<a href="\/docs\/guide">guide<\/a>/);
+  assert.match(html, /<a class="edit-this-page" href="https:\/\/github\.com\/acme\/rockets\/edit\/main\/docs\/intro\.md"/);
+});
+
+test('the navbar has the config\'s title, logo and links; `to` without a slash is a site path; colour mode and search are added', async () => {
+  const navbar = part((await built).page('docs/guide/index.html'), /<nav aria-label="Main"[\s\S]*?<\/nav>/);
+  assert.match(navbar, /<a class="navbar-brand" href="\/docs\/intro"><img class="navbar-logo" src="\/img\/logo\.svg" alt="Acme logo" width="32" height="32"\/><b class="navbar-title">Rockets<\/b><\/a>/);
+  const links = [...navbar.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)/g)].map((match) => `${match[2]} ${match[1]}`);
+  assert.deepEqual(links, ['Start /docs/intro', 'Guide /docs/guide', 'All docs /docs/intro', 'GitHub https://github.com/acme/rockets']);
+  assert.match(navbar, /class="color-mode-toggle"[\s\S]*class="search-button"/);
+});
+
+test('the footer has the config\'s columns and copyright; the announcement bar its text and colours', async () => {
+  const { page, root } = await built;
+  const html = page('docs/intro/index.html');
+  const footer = part(html, /<footer[\s\S]*?<\/footer>/);
+  assert.deepEqual([...footer.matchAll(/<h2 class="footer-title">([^<]+)/g)].map((match) => match[1]), ['Docs', 'More']);
+  assert.match(footer, /<a class="footer-link" href="\/docs\/intro">Intro<\/a>/);
+  assert.match(footer, /<p class="footer-copyright">Copyright © Acme<\/p>/);
+  assert.match(html, /Rockets 2 has launched/);
+  const css = readFileSync(path.join(root, 'out', part(html, /assets\/[^"]+\.css/)), 'utf8');
+  assert.match(css, /\.announcement-bar\{background-color:#123;color:#fed\}/, 'the config\'s colours, as the minifier writes them');
+});
+
+test('onBrokenLinks: "warn" in the Docusaurus config makes a dead link a warning', async () => {
+  const run = await buildDocusaurusSite({
+    'docusaurus.config.js': docusaurusConfig({ onBrokenLinks: 'warn' }),
+    'docs/intro.md': '---\ntitle: Intro\n---\n\nSee [nowhere](/docs/nowhere).\n',
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr.trim().split('\n').at(-1), 'warning: Found dead link /docs/nowhere in docs/intro.md:5');
+});
+
+test('a dead link in a Markdown page fails the build, and the fix names the Docusaurus config', async () => {
+  const run = await buildDocusaurusSite({ 'docs/intro.md': '---\ntitle: Intro\n---\n\nSee [nowhere](/docs/nowhere).\n' });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'Found dead link /docs/nowhere in docs/intro.md:5\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
+});
+
+test('a dead link of the sidebars file is reported against that file and the item', async () => {
+  const run = await buildDocusaurusSite({ 'sidebars.js': "module.exports = { main: ['intro', 'guide', { type: 'link', label: 'Old guide', href: '/docs/old-guide' }] };\n" });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'Found dead link /docs/old-guide in sidebars.js, sidebar "main" item "Old guide"\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
+});
+
+test('a dead navbar link is reported against the config and the item, counted as the config lists them', async () => {
+  const run = await buildDocusaurusSite({ 'docusaurus.config.js': docusaurusConfig({ navbarTo: 'blog' }) });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'Found dead link /blog in docusaurus.config.js, navbar item 2 ("Guide")\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
+});
+
+test('an error thrown by the config is one error naming the config file', async () => {
+  const run = await buildDocusaurusSite({ 'docusaurus.config.js': docusaurusConfig({ prelude: "if (!process.env.NOPE) throw new Error('NOPE is not set');" }) });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: docusaurus.config.js: could not evaluate: NOPE is not set\n  → Fix the error in this file.');
+});
+
+test('a syntax error in the config names the file and line', async () => {
+  const run = await buildDocusaurusSite({ 'docusaurus.config.js': 'module.exports = {\n  title: "Acme",,\n};\n' });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: docusaurus.config.js:2: syntax error: Expected identifier but found ","\n  → Fix the syntax error.');
+});
+
+test('with onBrokenLinks: "warn" dead navbar and sidebar links are warnings naming their files; npm run check-links names them the same way', async () => {
+  const run = await buildDocusaurusSite({
+    'docusaurus.config.js': docusaurusConfig({ onBrokenLinks: 'warn', navbarTo: 'blog' }),
+    'sidebars.js': "module.exports = { main: ['intro', 'guide', { type: 'link', label: 'Old guide', href: '/docs/old-guide' }] };\n",
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const expected = [
+    'Found dead link /blog in docusaurus.config.js, navbar item 2 ("Guide")',
+    'Found dead link /docs/old-guide in sidebars.js, sidebar "main" item "Old guide"',
+  ];
+  assert.deepEqual(run.stderr.trim().split('\n').slice(-2), expected.map((line) => `warning: ${line}`));
+  const check = await runCli(['check-links', '--dir', 'out'], run.root);
+  assert.equal(check.code, 1);
+  assert.deepEqual(check.stdout.trim().split('\n').slice(0, -1), expected);
+});
+
+test('a docSidebar navbar item naming no sidebar is an error naming the config, the item and the sidebars there are', async () => {
+  const run = await buildDocusaurusSite({ 'docusaurus.config.js': docusaurusConfig({ sidebarId: 'api' }) });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: docusaurus.config.js: navbar item 4 ("All docs") links to the sidebar "api", which does not exist or has no page\n  → Fix sidebarId: the sidebars are "main".');
+});
