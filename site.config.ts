@@ -89,7 +89,7 @@ const config: Omit<SiteConfig, 'navbar'> & { navbar: Omit<SiteConfig['navbar'], 
   baseUrlIssueBanner: true,
   // Our pages are Markdown; MDX is for .mdx files. The JavaScript tabs of checked examples wait for
   // room in the first-load budget: the tabs island would add 790 B gzip to pages that are at 80.0 KB.
-  markdown: { format: 'detect', languageTabs: false },
+  markdown: { format: 'detect', languageTabs: true },
   allowComponentCode: false,
   components: {},
   embedHosts: ['codesandbox.io', 'stackblitz.com'],
