@@ -19,6 +19,8 @@ export interface ResolveContext {
   docs: Doc[];
   docsDir: string;
   routeBasePath: string;
+  /** Route of each generated index so far → the category that has it, as messages name it. */
+  indexOwners: Map<string, string>;
 }
 
 /** A page in reading order: a doc, or a category's generated index (key `category:<permalink>`). */
@@ -101,7 +103,10 @@ export class SidebarResolver {
     const href = linkedDoc?.permalink ?? indexPermalink;
     const categoryTrail = [...trail, { label, href }];
     if (linkedDoc) this.addPage(linkedDoc, linkedDoc.sidebarLabel, categoryTrail);
-    if (indexPermalink) this.ordered.push({ key: `category:${indexPermalink}`, permalink: indexPermalink, label, paginationLabel: label, categories: categoryTrail, listed: true });
+    if (indexPermalink) {
+      this.claimIndex(indexPermalink, `sidebar "${this.sidebarName}" category "${[...trail.map((category) => category.label), label].join(' › ')}"`);
+      this.ordered.push({ key: `category:${indexPermalink}`, permalink: indexPermalink, label, paginationLabel: label, categories: categoryTrail, listed: true });
+    }
     const items = this.resolveItems(entry.items ?? [], categoryTrail);
     if (indexPermalink) {
       this.categoryIndexes.push({ permalink: indexPermalink, label, title: link?.title ?? label, description: link?.description, keywords: link?.keywords, image: link?.image, items, sidebarName: this.sidebarName });
@@ -118,6 +123,15 @@ export class SidebarResolver {
   }
 
   /** ` in category "A › B"` for an item below the top level of the sidebar. */
+  /** Two generated indexes on one route would be one page written twice. */
+  private claimIndex(permalink: string, owner: string): void {
+    const other = this.context.indexOwners.get(permalink);
+    if (other) {
+      throw new ContentError({ rule: 'sidebars', message: `${owner} has the generated index ${permalink}, as ${other} does`, file: this.context.file, fix: 'Give one of them link: { type: \'generated-index\', slug: \'/another-slug\' }, or another label.' });
+    }
+    this.context.indexOwners.set(permalink, owner);
+  }
+
   private where(trail: Trail): string {
     return trail.length > 0 ? ` in category "${trail.map((category) => category.label).join(' › ')}"` : '';
   }

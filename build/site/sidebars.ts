@@ -71,6 +71,7 @@ export function resolveSidebars(raw: Record<string, unknown>, inputs: SidebarInp
     draftIds: inputs.draftIds ?? new Set(),
     docsDir: inputs.docsDir,
     routeBasePath: inputs.routeBasePath ?? '/',
+    indexOwners: new Map(),
   };
   const sidebars: Record<string, SidebarItem[]> = {};
   const placementByDocId = new Map<string, SidebarPlacement>();

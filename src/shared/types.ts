@@ -74,7 +74,7 @@ export interface SiteConfig {
 
 /** A sidebar after resolution: every doc item carries its label and permalink. */
 export type SidebarItem =
-  /** `className`: from sidebar_class_name or a category's className; kept, not rendered (it would grow the runtime). */
+  /** `className`: from sidebar_class_name or an item's or category's className, added to its `<li>` as Docusaurus does. */
   | { type: 'link'; label: string; href: string; className?: string }
   | {
     type: 'category'; label: string; collapsed: boolean; collapsible: boolean; href?: string; items: SidebarItem[]; className?: string;

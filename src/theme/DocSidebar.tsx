@@ -19,7 +19,7 @@ function SidebarItems({ items, level, hidden }: { items: SidebarItem[]; level: n
   return (
     <ul className={`menu-list menu-level-${level}`} hidden={hidden}>
       {items.map((item) => (
-        <li key={`${item.type}:${item.label}`} className={`menu-item menu-item-${item.type}`}>
+        <li key={`${item.type}:${item.label}`} className={`menu-item menu-item-${item.type}${item.className ? ` ${item.className}` : ''}`}>
           {item.type === 'link'
             ? <NavLink className="menu-link" href={item.href}>{item.label}</NavLink>
             : <SidebarCategory category={item} level={level} />}

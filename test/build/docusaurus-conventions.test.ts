@@ -77,8 +77,7 @@ test('a generated-index category has a page with its title, description and a ca
   assert.match(html, /<h1>API<\/h1>/);
   assert.match(html, /<p class="category-index-description">Every function\.<\/p><ul class="category-cards"><li><a class="category-card" href="\/api\/store"><span class="category-card-title">Store<\/span><span class="category-card-description">The store holds the state\.<\/span><\/a><\/li><\/ul>/);
   assert.match(sidebarOf(await page('intro/index.html')), /href="\/category\/api"/);
-  // sidebar_class_name is kept in the sidebar data but not rendered: that would grow the runtime (9 bytes gzip).
-  assert.match(sidebarOf(await page('intro/index.html')), /<li class="menu-item menu-item-link"><a href="\/api\/store" class="menu-link">/);
+  assert.match(sidebarOf(await page('intro/index.html')), /<li class="menu-item menu-item-link api-store"><a href="\/api\/store" class="menu-link">/, 'sidebar_class_name on the item');
   assert.match(await page('sitemap.xml'), /<loc>https:\/\/example\.com\/category\/api<\/loc>/);
   assert.match(await page('category/api.md'), /^# API\n\nEvery function\.\n\n- \[Store\]\(https:\/\/example\.com\/api\/store\): The store holds the state\.\n$/);
 });
@@ -87,6 +86,17 @@ test('pagination_next naming a doc that does not exist fails naming the file, li
   const run = await buildSiteFolder({ 'docs/guide.md': '---\ntitle: Guide\npagination_next: api/nope\n---\n\nSteps.\n' });
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), 'error: docs/guide.md:3: front matter "pagination_next" names the doc "api/nope", which does not exist\n  → Use the id of a doc (its path below the docs folder without ".md"), or null for no link.');
+});
+
+test('two categories whose generated indexes share a route fail naming both', async () => {
+  const run = await buildSiteFolder({
+    'docs/a.md': '---\ntitle: A\n---\n\nA.\n',
+    'docs/b.md': '---\ntitle: B\n---\n\nB.\n',
+    'sidebars.js': "module.exports = { main: [{ type: 'category', label: 'Guide', link: { type: 'generated-index' }, items: ['a'] }, { type: 'category', label: 'More', items: [{ type: 'category', label: 'Guide', link: { type: 'generated-index' }, items: ['b'] }] }] };\n",
+  });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: sidebars.js: sidebar "main" category "More › Guide" has the generated index /category/guide, as sidebar "main" category "Guide" does\n'
+    + "  → Give one of them link: { type: 'generated-index', slug: '/another-slug' }, or another label.");
 });
 
 test('a doc whose route is a generated index page fails naming both', async () => {
