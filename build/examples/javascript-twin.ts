@@ -1,11 +1,12 @@
 /**
- * The JavaScript tab of a checked example, finished where it is converted (javascript-converter.ts):
- * the TypeScript turned into JavaScript, highlighted and serialized to HTML, so the thread compiling
- * the page only puts the string in place.
+ * Both tabs of a checked example, made where it is converted (javascript-converter.ts): the
+ * TypeScript highlighted, and the JavaScript made from it, highlighted; each serialized to HTML, so
+ * the thread compiling the page only puts the strings in place.
  */
 import { toHtml } from 'hast-util-to-html';
 import { VFile } from 'vfile';
 import type { Element } from 'hast';
+import type { Position } from 'unist';
 import { toJavaScript, TypeScriptOnlySyntaxError, type TypeScriptOnlyConstruct } from './to-javascript.ts';
 import { highlightedCodeBlock } from '../markdown/highlight.ts';
 
@@ -14,28 +15,44 @@ export interface TwinRequest {
   language: 'ts' | 'tsx';
   /** The TypeScript fence's meta string (title, flags, line ranges). */
   meta: string;
+  /** The fence in the page, so the TypeScript block's problems name their lines. */
+  position?: Position;
 }
 
-/** A twin, or what in the TypeScript has none. */
-export type TwinResult = { html: string } | { constructs: TypeScriptOnlyConstruct[] };
+/** A problem of the TypeScript block (an unmatched magic comment), for the page to report. */
+export interface CodeBlockProblem { reason: string; line?: number; column?: number; ruleId?: string; note?: string }
+
+export interface TwinResult {
+  typescriptHtml: string;
+  problems: CodeBlockProblem[];
+  /** Absent when the TypeScript has syntax with no JavaScript twin, named in `constructs`. */
+  javascriptHtml?: string;
+  constructs?: TypeScriptOnlyConstruct[];
+}
 
 export function twinResult(request: TwinRequest): TwinResult {
+  const file = new VFile();
+  const typescriptHtml = codeBlockHtml(request.code, request.language, request.meta, file, request.position);
+  const problems = file.messages.map(({ reason, line, column, ruleId, note }) => ({ reason, line: line ?? undefined, column: column ?? undefined, ruleId: ruleId ?? undefined, note: note ?? undefined }));
   try {
-    return { html: javascriptTwinHtml(request) };
+    return { typescriptHtml, problems, javascriptHtml: javascriptTwinHtml(request) };
   } catch (error) {
     if (!(error instanceof TypeScriptOnlySyntaxError)) throw error;
-    return { constructs: error.constructs };
+    return { typescriptHtml, problems, constructs: error.constructs };
   }
 }
 
 /** The JavaScript code block's HTML; throws TypeScriptOnlySyntaxError for syntax with no JavaScript twin. */
 export function javascriptTwinHtml({ code, language, meta }: TwinRequest): string {
-  const javascript = toJavaScript(code, language);
   const jsLanguage = language === 'tsx' ? 'jsx' : 'js';
-  const codeElement: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${jsLanguage}`], dataMeta: javascriptMeta(meta, jsLanguage) }, children: [{ type: 'text', value: javascript }] };
-  const pre: Element = { type: 'element', tagName: 'pre', properties: {}, children: [codeElement] };
-  // Its magic comments and language are the TypeScript block's, whose problems the page reports.
-  return toHtml(highlightedCodeBlock(pre, codeElement, new VFile()));
+  // Its magic comments are the TypeScript block's, whose problems the page reports.
+  return codeBlockHtml(toJavaScript(code, language), jsLanguage, javascriptMeta(meta, jsLanguage), new VFile());
+}
+
+function codeBlockHtml(code: string, language: string, meta: string, file: VFile, position?: Position): string {
+  const codeElement: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${language}`], dataMeta: meta }, children: [{ type: 'text', value: code }] };
+  const pre: Element = { type: 'element', tagName: 'pre', properties: {}, children: [codeElement], position };
+  return toHtml(highlightedCodeBlock(pre, codeElement, file));
 }
 
 /** `.js`/`.jsx` in its title, the same flags; line ranges name TypeScript lines, so they go. */

@@ -1,14 +1,13 @@
 /**
  * rehype plugins: a type-checked TypeScript example (```ts check) is shown as TypeScript and
  * JavaScript tabs, one site-wide choice (groupId `language`). The JavaScript is made from the
- * TypeScript (build/examples/javascript-twin.ts, on the converter thread while this one highlights
- * the TypeScript), so the two never drift. The tabs are the MDX `<Tabs>` component's markup, rendered
+ * TypeScript, and both are highlighted, on the converter thread (build/examples/javascript-twin.ts)
+ * while this one goes on with the page, so the two never drift. The tabs are the MDX `<Tabs>` component's markup, rendered
  * once by React and stamped for every example, which keeps these pages off the slower path of pages
  * with components (mdx/render.ts).
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
@@ -22,11 +21,11 @@ import { SKIP, walkElements } from './walk.ts';
 
 export const LANGUAGE_GROUP = 'language';
 
-/** A checked example's tabs, from the first plugin to the page's HTML. */
+/** A checked example, from the first plugin to the page's HTML. */
 export interface LanguageTabs {
-  /** The element holding the TypeScript block until the tabs replace it. */
+  /** The empty element standing where the example's tabs go. */
   marker: Element;
-  /** The highlighted TypeScript block, once finishLanguageTabs has it. */
+  /** Its blocks, once rehypeFinishLanguageTabs has them; no JavaScript for TypeScript-only syntax. */
   typescriptHtml?: string;
   javascriptHtml?: string;
 }
@@ -39,7 +38,10 @@ declare module 'vfile' {
   }
 }
 
-/** After rehype-raw (which would make new nodes of the markers), before highlighting: each checked example is sent to be converted and marked where its tabs go. */
+/**
+ * After rehype-raw (which would make new nodes of the markers): each checked example is sent to be
+ * highlighted and converted, and an empty marker takes its place, so this thread does not highlight it.
+ */
 export function rehypeLanguageTabs() {
   return (tree: Root, file: VFile) => {
     const examples: LanguageTabs[] = [];
@@ -48,8 +50,8 @@ export function rehypeLanguageTabs() {
       const code = codeOf(pre);
       const language = code && checkedTypeScript(code);
       if (!code || !language) return;
-      requests.push({ code: toString(code).replace(/\n$/, ''), language, meta: String(code.properties.dataMeta ?? '') });
-      const marker: Element = { type: 'element', tagName: 'div', properties: {}, children: [pre], position: pre.position };
+      requests.push({ code: toString(code).replace(/\n$/, ''), language, meta: String(code.properties.dataMeta ?? ''), position: pre.position });
+      const marker: Element = { type: 'element', tagName: 'div', properties: {}, children: [], position: pre.position };
       parent.children[index] = marker;
       examples.push({ marker });
       return SKIP;
@@ -61,10 +63,7 @@ export function rehypeLanguageTabs() {
   };
 }
 
-/**
- * Last: the marked TypeScript blocks, highlighted by now, are set aside as HTML with their JavaScript
- * twins, and a placeholder stands in the tree until `withLanguageTabs` puts the tabs there.
- */
+/** Last: each marker becomes a placeholder that `withLanguageTabs` replaces with the example's tabs. */
 export function rehypeFinishLanguageTabs() {
   return async (tree: Root, file: VFile) => {
     const examples = file.data.languageTabs ?? [];
@@ -75,14 +74,12 @@ export function rehypeFinishLanguageTabs() {
       const number = numbers.get(marker);
       if (number === undefined) return;
       const twin = twins[number];
-      if ('constructs' in twin) {
+      for (const { reason, line, column, ruleId, note } of twin.problems) file.message(reason, { place: line === undefined ? marker.position : { line, column: column ?? 1 }, ruleId }).note = note;
+      if (twin.constructs) {
         file.message(`the example has no JavaScript tab: ${new TypeScriptOnlySyntaxError(twin.constructs).message}`, { place: marker.position, ruleId: 'language-tabs' });
-        parent.children.splice(index, 1, ...marker.children as Element[]);
-        return;
-      }
-      Object.assign(examples[number], { typescriptHtml: toHtml(marker.children), javascriptHtml: twin.html });
+      } else if (!file.data.islands?.includes('tabs')) file.data.islands = [...(file.data.islands ?? []), 'tabs'];
+      Object.assign(examples[number], { typescriptHtml: twin.typescriptHtml, javascriptHtml: twin.javascriptHtml });
       parent.children[index] = { type: 'text', value: placeholder(number) };
-      if (!file.data.islands?.includes('tabs')) file.data.islands = [...(file.data.islands ?? []), 'tabs'];
       return SKIP;
     });
   };
@@ -96,7 +93,8 @@ const PLACEHOLDER = /\uE002(\d+)\uE003/g;
 export function withLanguageTabs(html: string, examples: LanguageTabs[] | undefined): string {
   if (!examples?.length) return html;
   return html.replace(PLACEHOLDER, (_, number: string) => {
-    const { typescriptHtml = '', javascriptHtml = '' } = examples[Number(number)];
+    const { typescriptHtml = '', javascriptHtml } = examples[Number(number)];
+    if (javascriptHtml === undefined) return typescriptHtml;
     const { markup, idPrefix } = tabsTemplate();
     return markup.replaceAll(idPrefix, `language-tabs-${number}`).replace(TYPESCRIPT_SLOT, () => typescriptHtml).replace(JAVASCRIPT_SLOT, () => javascriptHtml);
   });

@@ -37,3 +37,14 @@ test('an example with syntax that has no JavaScript twin keeps its TypeScript on
       + 'write it without enums, namespaces and parameter properties (an object of constants, a module, a field assigned in the constructor)',
   ]);
 });
+
+test('a checked example\'s blocks are made on the converter thread, and its magic comments still mark lines and report problems with their line', async () => {
+  const markdown = 'Intro.\n\n```ts check\nconst a: number = 1\n// highlight-next-line\nconst b: string = "b"\n// highlight-end\n```\n';
+  const compiled = await compile(markdown, {}, [], { languageTabs: true });
+  assert.deepEqual(compiled.warnings.map(formatProblem), [
+    'content/docs/page.md:7:1: "highlight-end" has no matching "highlight-start"; it highlights nothing\n'
+    + '  → Add a "highlight-start" comment before the first line to highlight, or remove this one.',
+  ]);
+  const lines = [...compiled.html.matchAll(/<span class="line( highlighted-line)?">(.*?)<\/span>(?=\n|<\/code>)/g)].map((match) => `${match[1] ? '>' : ' '} ${match[2].replace(/<[^>]+>/g, '')}`);
+  assert.deepEqual(lines, ['  const a: number = 1', '> const b: string = "b"', '  const a = 1', '> const b = "b"']);
+});
