@@ -107,25 +107,33 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
     if (error instanceof RangeError) throw new ContentError({ rule: 'markdown', message: `the page is too deeply nested to compile (${error.message})`, file: source.displayPath, fix: 'Flatten its lists, blockquotes and admonitions.' });
     throw error;
   })) as HastRoot;
-  const problems = file.messages.map((message) => ({
-    rule: `markdown/${message.ruleId ?? 'compile'}`,
-    file: source.displayPath,
-    line: offsetLine(message.line ?? undefined, source.lineOffset),
-    column: message.column ?? undefined,
-    message: message.reason,
-    fix: message.note ?? undefined,
-    fatal: message.fatal === true,
-  }));
-  throwIfAny(problems.filter((problem) => problem.fatal).sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).map((problem) => new ContentError(problem)));
+  const problems = file.messages.map((message) => {
+    // A link or image in an included partial: reported at the partial's line, naming the page's line that included it.
+    const includedAt = message.partial && offsetLine(message.partial.includedAtLine, source.lineOffset);
+    return {
+      rule: `markdown/${message.ruleId ?? 'compile'}`,
+      file: message.partial?.displayPath ?? source.displayPath,
+      line: message.partial ? message.line ?? undefined : offsetLine(message.line ?? undefined, source.lineOffset),
+      column: message.column ?? undefined,
+      message: message.partial ? `${message.reason} (${includedBy(source.displayPath, includedAt)})` : message.reason,
+      fix: message.note ?? undefined,
+      fatal: message.fatal === true,
+      pageLine: message.partial ? includedAt : offsetLine(message.line ?? undefined, source.lineOffset),
+    };
+  });
+  throwIfAny(problems.filter((problem) => problem.fatal).sort((a, b) => (a.pageLine ?? 0) - (b.pageLine ?? 0)).map(({ pageLine: _, ...problem }) => new ContentError(problem)));
   const html = withLanguageTabs(hasComponents(hast)
     ? renderWithComponents(hast, new Map([...(file.data.mdxScope ?? []), ['toc', file.data.toc ?? []]]), source.displayPath, (name) => offsetLine(file.data.componentLines?.get(name), source.lineOffset))
     : toHtml(hast), file.data.languageTabs);
   return {
     html,
     toc: file.data.toc ?? [],
-    links: (file.data.links ?? []).map((link) => ({ ...link, line: link.line ? link.line + source.lineOffset : undefined })),
+    // A partial's link keeps the partial's line; the page's line that included it is offset like the page's own.
+    links: (file.data.links ?? []).map((link) => (link.file
+      ? { ...link, includedAt: offsetLine(link.includedAt, source.lineOffset) }
+      : { ...link, line: link.line ? link.line + source.lineOffset : undefined })),
     excerpt: firstParagraphText(mdast),
-    warnings: problems.filter((problem) => !problem.fatal),
+    warnings: problems.filter((problem) => !problem.fatal).map(({ pageLine: _, ...warning }) => warning),
     islands: file.data.islands ?? [],
     dependencies: [...new Set(file.data.dependencies)],
     assets: file.data.assets ?? [],
@@ -151,6 +159,11 @@ const MDX_NODE_TYPES: MdastNodes['type'][] = ['mdxJsxFlowElement', 'mdxJsxTextEl
 
 function isMdx(sourcePath: string, format: MarkdownOptions['format']): boolean {
   return format === 'mdx' || (format === 'detect' && sourcePath.endsWith('.mdx'));
+}
+
+/** `in a partial included by docs/page.mdx:5`: names the page, since a partial's problem is reported at the partial's line. */
+export function includedBy(page: string, line: number | undefined): string {
+  return `in a partial included by ${page}${line ? `:${line}` : ''}`;
 }
 
 function offsetLine(line: number | undefined, offset: number): number | undefined {
