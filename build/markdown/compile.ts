@@ -11,7 +11,7 @@ import { VFile } from 'vfile';
 import { VFileMessage } from 'vfile-message';
 import type { Element as HastElement, Root as HastRoot, RootContent } from 'hast';
 import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
-import { ContentError, throwIfAny, type Warning } from '../errors.ts';
+import { ContentError, includedBy, throwIfAny, type Warning } from '../errors.ts';
 import type { TocEntry } from '../../src/shared/types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
 import { remarkGfm } from './gfm.ts';
@@ -159,11 +159,6 @@ const MDX_NODE_TYPES: MdastNodes['type'][] = ['mdxJsxFlowElement', 'mdxJsxTextEl
 
 function isMdx(sourcePath: string, format: MarkdownOptions['format']): boolean {
   return format === 'mdx' || (format === 'detect' && sourcePath.endsWith('.mdx'));
-}
-
-/** `in a partial included by docs/page.mdx:5`: names the page, since a partial's problem is reported at the partial's line. */
-export function includedBy(page: string, line: number | undefined): string {
-  return `in a partial included by ${page}${line ? `:${line}` : ''}`;
 }
 
 function offsetLine(line: number | undefined, offset: number): number | undefined {
