@@ -54,6 +54,11 @@ export class ContentErrors extends Error {
   }
 }
 
+/** `in a partial included by docs/page.mdx:5`: names the page, since a problem in an MDX partial is reported at the partial's line. */
+export function includedBy(page: string, line: number | undefined): string {
+  return `in a partial included by ${page}${line ? `:${line}` : ''}`;
+}
+
 /** A warning is a problem that does not stop the build. */
 export interface Warning extends Problem { file: string }
 

@@ -155,7 +155,7 @@ async function fetchStatus(url: string, method: 'HEAD' | 'GET', timeoutMs: numbe
 }
 
 /** Every Markdown line that wrote the URL; else the config or sidebars entry, or the first page showing it. */
-function externalOrigins(url: string, pages: PageLinkIndex[], themeLinks: Map<string, ThemeLinkOrigin>): Pick<BrokenLink, 'source' | 'line' | 'page' | 'item'>[] {
+function externalOrigins(url: string, pages: PageLinkIndex[], themeLinks: Map<string, ThemeLinkOrigin>): Pick<BrokenLink, 'source' | 'line' | 'page' | 'item' | 'includedBy'>[] {
   const fromMarkdown = pages.flatMap((page) => markdownOrigins(page, url).map((origin) => ({ ...origin, page: page.permalink })));
   if (fromMarkdown.length > 0) return fromMarkdown;
   const page = pages.find((candidate) => candidate.hrefs.includes(url))!;

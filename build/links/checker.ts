@@ -1,3 +1,4 @@
+import { includedBy } from '../errors.ts';
 import type { SourceLink } from '../markdown/links.ts';
 import { fileCandidates } from '../serve/static-server.ts';
 import { isExternalUrl } from '../../src/shared/paths.ts';
@@ -20,6 +21,8 @@ export interface BrokenLink {
   /** `content/docs/a.md` for Markdown links; the sidebars file or the config for their links; else the page's route. */
   source: string;
   line?: number;
+  /** For a link written in an MDX partial (`source`): the page and line that included it, `docs/page.mdx:5`. */
+  includedBy?: string;
   /** Which entry of the sidebars file or config wrote the link: `navbar item 3 ("Blog")`. */
   item?: string;
   /** The permalink of the page the link is on. */
@@ -134,11 +137,13 @@ function htmlIds(html: string | undefined): Set<string> | undefined {
   return new Set([...html.matchAll(STATIC_ANCHOR)].map((match) => decodeEntities(match[1] ?? match[2] ?? match[3])));
 }
 
-/** Each Markdown line that wrote `href` on a page; none when the theme did. */
-export function markdownOrigins(page: PageLinkIndex, href: string): { source: string; line?: number }[] {
+/** Each Markdown line that wrote `href` on a page (the page's, or an included partial's); none when the theme did. */
+export function markdownOrigins(page: PageLinkIndex, href: string): { source: string; line?: number; includedBy?: string }[] {
   if (page.sourceFile === undefined) return [];
   const sourceFile = page.sourceFile;
-  return page.sourceLinks.filter((candidate) => candidate.url === href).map((link) => ({ source: sourceFile, line: link.line }));
+  return page.sourceLinks.filter((candidate) => candidate.url === href).map((link) => (link.file
+    ? { source: link.file, line: link.line, includedBy: link.includedAt ? `${sourceFile}:${link.includedAt}` : sourceFile }
+    : { source: sourceFile, line: link.line }));
 }
 
 export function themeSource(permalink: string): string {
@@ -150,14 +155,14 @@ export function themeSource(permalink: string): string {
  * build, watch mode and check-links print.
  */
 export function formatBrokenLink(link: BrokenLink): string {
-  const where = `${link.line ? `${link.source}:${link.line}` : link.source}${link.item ? `, ${link.item}` : ''}`;
+  const where = `${link.line ? `${link.source}:${link.line}` : link.source}${link.item ? `, ${link.item}` : ''}${link.includedBy ? ` (${includedBy(link.includedBy, undefined)})` : ''}`;
   const reason = link.reason ? ` (${link.reason})` : '';
   return link.kind === 'anchor' ? `Found broken anchor ${link.href} in ${where}` : `Found dead link ${link.href} in ${where}${reason}`;
 }
 
 /** `dead link /x`: the problem alone, for reports that name the file and line separately (the dev overlay). */
 export function brokenLinkProblem(link: BrokenLink): string {
-  const item = link.item ? ` in ${link.item}` : '';
+  const item = `${link.item ? ` in ${link.item}` : ''}${link.includedBy ? ` (${includedBy(link.includedBy, undefined)})` : ''}`;
   return link.kind === 'anchor' ? `broken anchor ${link.href}${item}` : `dead link ${link.href}${item}${link.reason ? ` (${link.reason})` : ''}`;
 }
 

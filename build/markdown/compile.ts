@@ -11,7 +11,7 @@ import { VFile } from 'vfile';
 import { VFileMessage } from 'vfile-message';
 import type { Element as HastElement, Root as HastRoot, RootContent } from 'hast';
 import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
-import { ContentError, throwIfAny, type Warning } from '../errors.ts';
+import { ContentError, includedBy, throwIfAny, type Warning } from '../errors.ts';
 import type { TocEntry } from '../../src/shared/types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
 import { remarkGfm } from './gfm.ts';
@@ -107,16 +107,21 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
     if (error instanceof RangeError) throw new ContentError({ rule: 'markdown', message: `the page is too deeply nested to compile (${error.message})`, file: source.displayPath, fix: 'Flatten its lists, blockquotes and admonitions.' });
     throw error;
   })) as HastRoot;
-  const problems = file.messages.map((message) => ({
-    rule: `markdown/${message.ruleId ?? 'compile'}`,
-    file: source.displayPath,
-    line: offsetLine(message.line ?? undefined, source.lineOffset),
-    column: message.column ?? undefined,
-    message: message.reason,
-    fix: message.note ?? undefined,
-    fatal: message.fatal === true,
-  }));
-  throwIfAny(problems.filter((problem) => problem.fatal).sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).map((problem) => new ContentError(problem)));
+  const problems = file.messages.map((message) => {
+    // A link or image in an included partial: reported at the partial's line, naming the page's line that included it.
+    const includedAt = message.partial && offsetLine(message.partial.includedAtLine, source.lineOffset);
+    return {
+      rule: `markdown/${message.ruleId ?? 'compile'}`,
+      file: message.partial?.displayPath ?? source.displayPath,
+      line: message.partial ? message.line ?? undefined : offsetLine(message.line ?? undefined, source.lineOffset),
+      column: message.column ?? undefined,
+      message: message.partial ? `${message.reason} (${includedBy(source.displayPath, includedAt)})` : message.reason,
+      fix: message.note ?? undefined,
+      fatal: message.fatal === true,
+      pageLine: message.partial ? includedAt : offsetLine(message.line ?? undefined, source.lineOffset),
+    };
+  });
+  throwIfAny(problems.filter((problem) => problem.fatal).sort((a, b) => (a.pageLine ?? 0) - (b.pageLine ?? 0)).map(({ pageLine: _, ...problem }) => new ContentError(problem)));
   // Only MDX has components; walking a Markdown page for them cost ~0.25 ms.
   const html = withLanguageTabs(mdx && hasComponents(hast)
     ? renderWithComponents(hast, new Map([...(file.data.mdxScope ?? []), ['toc', file.data.toc ?? []]]), source.displayPath, (name) => offsetLine(file.data.componentLines?.get(name), source.lineOffset))
@@ -124,9 +129,12 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
   return {
     html,
     toc: file.data.toc ?? [],
-    links: (file.data.links ?? []).map((link) => ({ ...link, line: link.line ? link.line + source.lineOffset : undefined })),
+    // A partial's link keeps the partial's line; the page's line that included it is offset like the page's own.
+    links: (file.data.links ?? []).map((link) => (link.file
+      ? { ...link, includedAt: offsetLine(link.includedAt, source.lineOffset) }
+      : { ...link, line: link.line ? link.line + source.lineOffset : undefined })),
     excerpt: firstParagraphText(mdast),
-    warnings: problems.filter((problem) => !problem.fatal),
+    warnings: problems.filter((problem) => !problem.fatal).map(({ pageLine: _, ...warning }) => warning),
     islands: file.data.islands ?? [],
     dependencies: [...new Set(file.data.dependencies)],
     assets: file.data.assets ?? [],

@@ -15,14 +15,16 @@ import { isInsideSite } from './mdx/imports.ts';
 /** A file to copy into the output: source path → path below the output folder. */
 export interface PageAsset { source: string; target: string }
 
-export function relocateDocImage(image: Image, context: LinkContext, sourcePath: string, file: VFile): void {
+/** `sourcePath`: the docs-relative file that wrote the image (the page, or a partial it includes: `writer`). */
+export function relocateDocImage(image: Image, context: LinkContext, sourcePath: string, file: VFile, report: (reason: string, options: { ruleId: string; note?: string }) => void, writer: 'page' | 'partial' = 'page'): void {
   const relative = decodeURIComponentSafe(splitHref(image.url).path);
   const source = path.resolve(context.docsDir, path.dirname(sourcePath), relative);
   const inside = isInsideSite(source, context);
   if (!inside || !existsSync(source) || !statSync(source).isFile()) {
-    const message = file.message(`image "${image.url}" not found next to the page`, { place: image.position, ruleId: 'missing-image' });
-    message.fatal = true;
-    message.note = inside ? `Put the file at ${path.relative(process.cwd(), source)}, or fix the path (it is relative to this file).` : 'Keep images inside the site folder.';
+    report(`image "${image.url}" not found next to the ${writer}`, {
+      ruleId: 'missing-image',
+      note: inside ? `Put the file at ${path.relative(process.cwd(), source)}, or fix the path (it is relative to this file).` : 'Keep images inside the site folder.',
+    });
     return;
   }
   const extension = path.extname(source);

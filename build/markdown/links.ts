@@ -5,6 +5,7 @@ import { parseEntities } from 'parse-entities';
 import type { VFile } from 'vfile';
 import { isExternalUrl, splitHref } from '../../src/shared/paths.ts';
 import { relocateDocImage } from './doc-images.ts';
+import type { PartialOrigin } from './mdx/scope.ts';
 import { walk } from './walk.ts';
 
 export interface LinkContext {
@@ -18,8 +19,14 @@ export interface LinkContext {
   siteDir: string;
 }
 
-/** A link or image as it appears in the output, with the Markdown line that wrote it. */
-export interface SourceLink { url: string; line?: number }
+/**
+ * A link or image as it appears in the output, with the Markdown line that wrote it: the page's, or,
+ * for one written in an MDX partial, the partial's (`file`) and the page's line that included it.
+ */
+export interface SourceLink { url: string; line?: number; file?: string; includedAt?: number }
+
+/** Reports a problem with one link or image, where it was written. */
+type Report = (reason: string, options: { ruleId: string; note?: string; fatal?: boolean }) => void;
 
 const UNSAFE_PROTOCOL = /^\s*(javascript|vbscript|data):/i;
 const SAFE_IMAGE_DATA = /^\s*data:image\/(png|gif|jpe?g|webp|avif);/i;
@@ -35,15 +42,26 @@ export function remarkLinks(context: LinkContext, sourcePath: string) {
       if (node.type === 'html') links.push(...rawHtmlLinks(node as Html));
       if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
       const target = node as Link | Image;
-      const line = target.position?.start.line;
+      // Written in an MDX partial (mdx/scope.ts): resolved from the partial's folder and reported at its line.
+      const partial = target.data?.partial;
+      const writtenIn = partial ? path.relative(context.docsDir, partial.file).split(path.sep).join('/') : sourcePath;
+      const report: Report = (reason, { ruleId, note, fatal = true }) => {
+        const message = file.message(reason, { place: partial ? { line: partial.line ?? 1, column: partial.column ?? 1 } : target.position, ruleId });
+        message.fatal = fatal;
+        if (note) message.note = note;
+        if (partial) message.partial = partial;
+      };
       if (isUnsafe(target)) {
-        file.message(`unsafe URL "${target.url.slice(0, 40)}" removed`, { place: target.position, ruleId: 'unsafe-url' });
+        report(`unsafe URL "${target.url.slice(0, 40)}" removed`, { ruleId: 'unsafe-url', fatal: false });
         parent.children.splice(index, 1, ...(node.type === 'link' ? (node as Link).children : []) as never[]);
         return index;
       }
-      if (node.type === 'image') checkImage(target as Image, context, sourcePath, file);
-      else target.url = rewriteMarkdownLink(target.url, context, sourcePath, file, target.position);
-      if (target.url) links.push({ url: target.url, line });
+      if (node.type === 'image') checkImage(target as Image, context, writtenIn, file, report, partial ? 'partial' : 'page');
+      else target.url = rewriteMarkdownLink(target.url, context, writtenIn, report);
+      if (!target.url) return;
+      links.push(partial
+        ? { url: target.url, line: partial.line, file: partial.displayPath, includedAt: partial.includedAtLine }
+        : { url: target.url, line: target.position?.start.line });
     });
     file.data.links = links;
   };
@@ -65,15 +83,13 @@ function isUnsafe(node: Link | Image): boolean {
   return !(node.type === 'image' && SAFE_IMAGE_DATA.test(node.url));
 }
 
-function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: string, file: VFile, position: Link['position']): string {
+function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: string, report: Report): string {
   if (isExternalUrl(url) || url.startsWith('#')) return url;
   const { path: linkPath, hash } = splitHref(url);
   if (!/\.mdx?$/.test(linkPath)) return url;
   const permalink = linkCandidates(linkPath, context, sourcePath).map((candidate) => context.permalinkBySourcePath.get(candidate)).find(Boolean);
   if (!permalink) {
-    const message = file.message(`link to a missing Markdown file "${linkPath}"`, { place: position, ruleId: 'missing-markdown-file' });
-    message.fatal = true;
-    message.note = 'Fix the path (relative to this file or to the docs folder), or create the page.';
+    report(`link to a missing Markdown file "${linkPath}"`, { ruleId: 'missing-markdown-file', note: 'Fix the path (relative to this file or to the docs folder), or create the page.' });
     return url;
   }
   return hash ? `${permalink}#${hash}` : permalink;
@@ -109,10 +125,10 @@ function safeDecodeUri(url: string): string {
   }
 }
 
-function checkImage(image: Image, context: LinkContext, sourcePath: string, file: VFile): void {
+function checkImage(image: Image, context: LinkContext, sourcePath: string, file: VFile, report: Report, writer: 'page' | 'partial'): void {
   if (isExternalUrl(image.url) || /^\s*data:/i.test(image.url)) return;
   if (!image.url.startsWith('/')) {
-    if (splitHref(image.url).path) relocateDocImage(image, context, sourcePath, file);
+    if (splitHref(image.url).path) relocateDocImage(image, context, sourcePath, file, report, writer);
     return;
   }
   const relative = staticFilePath(splitHref(image.url).path);
@@ -120,11 +136,16 @@ function checkImage(image: Image, context: LinkContext, sourcePath: string, file
     image.url = context.baseUrl + relative;
     return;
   }
-  const message = file.message(`image "${image.url}" not found in the static folder`, { place: image.position, ruleId: 'missing-image' });
-  message.fatal = true;
-  message.note = `Put the file in static${image.url} or fix the path.`;
+  report(`image "${image.url}" not found in the static folder`, { ruleId: 'missing-image', note: `Put the file in static${image.url} or fix the path.` });
 }
 
 declare module 'vfile' {
   interface DataMap { links: SourceLink[] }
+}
+
+declare module 'vfile-message' {
+  interface VFileMessage {
+    /** Set when the problem is in an MDX partial the page includes: compile.ts reports it at the partial's file and line. */
+    partial?: PartialOrigin;
+  }
 }

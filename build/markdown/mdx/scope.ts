@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Program } from 'estree';
-import type { Code, Paragraph, Root, RootContent } from 'mdast';
+import type { Code, Definition, Image, Link, Paragraph, Root, RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Position } from 'unist';
 import type { Processor } from 'unified';
@@ -47,6 +47,24 @@ interface State {
   includedAt?: { position?: Position; name: string };
   parse: (text: string) => Root;
   options: MdxOptions;
+}
+
+/** Where a link or image inlined from a partial was written: links.ts resolves it from there and reports it there. */
+export interface PartialOrigin {
+  /** The partial, absolute. */
+  file: string;
+  /** The partial as messages show it (beside the page's own path). */
+  displayPath: string;
+  line?: number;
+  column?: number;
+  /** The page's line (in its body) of the element that included the outermost partial. */
+  includedAtLine?: number;
+}
+
+declare module 'mdast' {
+  interface Data {
+    partial?: PartialOrigin;
+  }
 }
 
 declare module 'vfile' {
@@ -246,12 +264,25 @@ async function inlinePartial(element: JsxElement, partial: PartialRef, parent: {
     fail(state, element.position, `<${name}> includes itself (${[...state.chain, partial.file].map((file) => path.basename(file)).join(' → ')})`, 'Remove the import that closes the loop.');
     return;
   }
-  const text = readFileSync(partial.file, 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
-  const tree = state.parse(mdx1Compat(normalizeAdmonitionTitles(text)));
+  const source = readFileSync(partial.file, 'utf8');
+  const frontMatter = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(source)?.[0] ?? '';
+  const tree = state.parse(mdx1Compat(normalizeAdmonitionTitles(source.slice(frontMatter.length))));
   const props = Object.fromEntries(element.attributes.flatMap((attribute) => (attribute.type === 'mdxJsxAttribute' && typeof attribute.value !== 'object' ? [[attribute.name, attribute.value ?? true]] : [])));
   const includedAt = state.includedAt ?? { position: element.position, name: path.relative(state.options.siteDir, partial.file) };
   await prepare(tree, { ...state, scope: new Map([['props', props]]), importer: partial.file, chain: [...state.chain, partial.file], includedAt });
+  // Links and images resolve from the partial's own file, as in Docusaurus, and are reported at its
+  // lines (a nested partial's were stamped when it was inlined). Every other node takes the page's line.
+  const origin = {
+    file: partial.file,
+    displayPath: path.join(path.dirname(state.file.path), path.relative(path.dirname(state.options.pageFile), partial.file)),
+    includedAtLine: includedAt.position?.start.line,
+  };
+  const lineOffset = frontMatter.split('\n').length - 1;
   walk(tree, (node) => {
+    const target = node as Link | Image | Definition;
+    if ((target.type === 'link' || target.type === 'image' || target.type === 'definition') && !target.data?.partial) {
+      target.data = { ...target.data, partial: { ...origin, line: node.position && node.position.start.line + lineOffset, column: node.position?.start.column } };
+    }
     node.position = element.position;
   });
   // The walk above has finished (inlining is async, the walk is not): find the element again.
