@@ -16,10 +16,16 @@ export interface LinkContext {
   docsDir: string;
   /** The folder `@site/` names (in MDX imports and in links). */
   siteDir: string;
+  /** A link to a `.md`/`.mdx` file that does not exist: an error, a warning (the link left as written), or nothing. */
+  onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
 }
 
-/** A link or image as it appears in the output, with the Markdown line that wrote it. */
-export interface SourceLink { url: string; line?: number }
+/**
+ * A link or image as it appears in the output, with the Markdown line that wrote it. `missingMarkdown`:
+ * a link to a Markdown file that does not exist, left as written; onBrokenMarkdownLinks has judged it,
+ * so the link checker does not report it again.
+ */
+export interface SourceLink { url: string; line?: number; missingMarkdown?: true }
 
 const UNSAFE_PROTOCOL = /^\s*(javascript|vbscript|data):/i;
 const SAFE_IMAGE_DATA = /^\s*data:image\/(png|gif|jpe?g|webp|avif);/i;
@@ -42,7 +48,14 @@ export function remarkLinks(context: LinkContext, sourcePath: string) {
         return index;
       }
       if (node.type === 'image') checkImage(target as Image, context, sourcePath, file);
-      else target.url = rewriteMarkdownLink(target.url, context, sourcePath, file, target.position);
+      else {
+        const rewritten = rewriteMarkdownLink(target.url, context, sourcePath, file, target.position);
+        if (rewritten === MISSING) {
+          links.push({ url: target.url, line, missingMarkdown: true });
+          return;
+        }
+        target.url = rewritten;
+      }
       if (target.url) links.push({ url: target.url, line });
     });
     file.data.links = links;
@@ -65,16 +78,24 @@ function isUnsafe(node: Link | Image): boolean {
   return !(node.type === 'image' && SAFE_IMAGE_DATA.test(node.url));
 }
 
-function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: string, file: VFile, position: Link['position']): string {
+/** What `rewriteMarkdownLink` returns for a link to a missing Markdown file: the link stays as written. */
+const MISSING = Symbol('missing Markdown file');
+
+/**
+ * A link to a `.md` file as the page's route; other links as they are. A missing file is reported as
+ * onBrokenMarkdownLinks says (fatal, a warning, or not at all) and the link kept as written.
+ */
+function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: string, file: VFile, position: Link['position']): string | typeof MISSING {
   if (isExternalUrl(url) || url.startsWith('#')) return url;
   const { path: linkPath, hash } = splitHref(url);
   if (!/\.mdx?$/.test(linkPath)) return url;
   const permalink = linkCandidates(linkPath, context, sourcePath).map((candidate) => context.permalinkBySourcePath.get(candidate)).find(Boolean);
   if (!permalink) {
+    if (context.onBrokenMarkdownLinks === 'ignore') return MISSING;
     const message = file.message(`link to a missing Markdown file "${linkPath}"`, { place: position, ruleId: 'missing-markdown-file' });
-    message.fatal = true;
+    message.fatal = context.onBrokenMarkdownLinks === 'throw';
     message.note = 'Fix the path (relative to this file or to the docs folder), or create the page.';
-    return url;
+    return MISSING;
   }
   return hash ? `${permalink}#${hash}` : permalink;
 }
