@@ -19,7 +19,7 @@ export class CompiledDocs {
 
   /** Every doc compiled; a doc that was not compiled again keeps the same object. */
   async compile(docs: Doc[], options: MarkdownOptions, onProgress: (done: number, total: number) => void): Promise<Map<string, CompiledMarkdown>> {
-    const optionsKey = JSON.stringify([options.staticDirs, options.baseUrl, options.minTocLevel, options.maxTocLevel, options.limits, options.format, options.allowComponentCode, options.embedHosts]);
+    const optionsKey = JSON.stringify([options.staticDirs, options.baseUrl, options.minTocLevel, options.maxTocLevel, options.limits, options.format, options.allowComponentCode, options.embedHosts, options.onBrokenMarkdownLinks]);
     const compiled = new Map<string, CompiledMarkdown>();
     const stale: { doc: Doc; key: string }[] = [];
     for (const doc of docs) {

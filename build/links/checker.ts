@@ -57,7 +57,7 @@ export type ReadOutputFile = (file: string) => string | undefined;
  * Checks every internal link of every page: the target must be a page or an output file the server
  * would send for it, and a `#fragment` must name an element id of the target page (or static HTML file,
  * when `readOutputFile` is given). A Markdown link is reported at each line that wrote it; a theme
- * link once for the site.
+ * link once for the site. A link to a missing `.md` file is not: onBrokenMarkdownLinks governs it.
  */
 export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, baseUrl: string, readOutputFile?: ReadOutputFile, themeOrigins?: Map<string, ThemeLinkOrigin>): LinkReport {
   const pagesByPath = new Map(pages.map((page) => [trimSlash(safeDecode(page.permalink) ?? page.permalink), page]));
@@ -67,11 +67,14 @@ export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, bas
   const reportedThemeLinks = new Set<string>();
   let checked = 0;
   for (const page of pages) {
+    const missingMarkdown = new Set(page.sourceLinks.filter((link) => link.missingMarkdown).map((link) => link.url));
     for (const href of new Set(page.hrefs)) {
       if (isExternalUrl(href)) {
         if (/^https?:/i.test(href)) external.add(href);
         continue;
       }
+      // A link to a missing Markdown file: the compile reported it as onBrokenMarkdownLinks says; once is enough.
+      if (missingMarkdown.has(href)) continue;
       checked++;
       const problem = problemOf(href, page);
       if (!problem) continue;

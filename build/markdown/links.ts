@@ -17,13 +17,17 @@ export interface LinkContext {
   docsDir: string;
   /** The folder `@site/` names (in MDX imports and in links). */
   siteDir: string;
+  /** A link to a `.md`/`.mdx` file that does not exist: an error, a warning (the link left as written), or nothing. */
+  onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
 }
 
 /**
  * A link or image as it appears in the output, with the Markdown line that wrote it: the page's, or,
  * for one written in an MDX partial, the partial's (`file`) and the page's line that included it.
+ * `missingMarkdown`: a link to a Markdown file that does not exist, left as written;
+ * onBrokenMarkdownLinks has judged it, so the link checker does not report it again.
  */
-export interface SourceLink { url: string; line?: number; file?: string; includedAt?: number }
+export interface SourceLink { url: string; line?: number; file?: string; includedAt?: number; missingMarkdown?: true }
 
 /** Reports a problem with one link or image, where it was written. */
 type Report = (reason: string, options: { ruleId: string; note?: string; fatal?: boolean }) => void;
@@ -57,11 +61,11 @@ export function remarkLinks(context: LinkContext, sourcePath: string) {
         return index;
       }
       if (node.type === 'image') checkImage(target as Image, context, writtenIn, file, report, partial ? 'partial' : 'page');
-      else target.url = rewriteMarkdownLink(target.url, context, writtenIn, report);
+      const rewritten = node.type === 'image' ? target.url : rewriteMarkdownLink(target.url, context, writtenIn, report);
+      if (rewritten !== MISSING) target.url = rewritten;
       if (!target.url) return;
-      links.push(partial
-        ? { url: target.url, line: partial.line, file: partial.displayPath, includedAt: partial.includedAtLine }
-        : { url: target.url, line: target.position?.start.line });
+      const where = partial ? { line: partial.line, file: partial.displayPath, includedAt: partial.includedAtLine } : { line: target.position?.start.line };
+      links.push({ url: target.url, ...where, ...(rewritten === MISSING ? { missingMarkdown: true } : {}) });
     });
     file.data.links = links;
   };
@@ -83,14 +87,23 @@ function isUnsafe(node: Link | Image): boolean {
   return !(node.type === 'image' && SAFE_IMAGE_DATA.test(node.url));
 }
 
-function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: string, report: Report): string {
+/** What `rewriteMarkdownLink` returns for a link to a missing Markdown file: the link stays as written. */
+const MISSING = Symbol('missing Markdown file');
+
+/**
+ * A link to a `.md` file as the page's route; other links as they are. A missing file is reported as
+ * onBrokenMarkdownLinks says (fatal, a warning, or not at all) and the link kept as written.
+ */
+function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: string, report: Report): string | typeof MISSING {
   if (isExternalUrl(url) || url.startsWith('#')) return url;
   const { path: linkPath, hash } = splitHref(url);
   if (!/\.mdx?$/.test(linkPath)) return url;
   const permalink = linkCandidates(linkPath, context, sourcePath).map((candidate) => context.permalinkBySourcePath.get(candidate)).find(Boolean);
   if (!permalink) {
-    report(`link to a missing Markdown file "${linkPath}"`, { ruleId: 'missing-markdown-file', note: 'Fix the path (relative to this file or to the docs folder), or create the page.' });
-    return url;
+    if (context.onBrokenMarkdownLinks !== 'ignore') {
+      report(`link to a missing Markdown file "${linkPath}"`, { ruleId: 'missing-markdown-file', note: 'Fix the path (relative to this file or to the docs folder), or create the page.', fatal: context.onBrokenMarkdownLinks === 'throw' });
+    }
+    return MISSING;
   }
   return hash ? `${permalink}#${hash}` : permalink;
 }

@@ -81,6 +81,9 @@ export const CONFIG_SCHEMA = v.strictObject({
   tableOfContents,
   onBrokenLinks: LINK_POLICY,
   onBrokenAnchors: LINK_POLICY,
+  // 'throw' although Docusaurus's default is 'warn': a config of ours says what it wants, and content
+  // built with it is strict (the docs-only config and a translated docusaurus.config.* take Docusaurus's 'warn').
+  onBrokenMarkdownLinks: LINK_POLICY,
   search: v.optional(v.strictObject({ filters: v.optional(v.record(v.string(), v.array(v.string()))) }), {}),
   pages: v.optional(v.strictObject({ home: v.optional(v.string()), errors: v.optional(v.string()) }), {}),
   baseUrlIssueBanner: v.optional(v.boolean(), true),

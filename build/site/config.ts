@@ -65,5 +65,6 @@ export function docsOnlyConfig(docsDir: string, sidebarsFile: string): SiteConfi
     // Docusaurus's defaults: a folder that builds there builds here.
     onBrokenLinks: 'throw',
     onBrokenAnchors: 'warn',
+    onBrokenMarkdownLinks: 'warn',
   } satisfies ConfigInput, 'the docs-only config');
 }

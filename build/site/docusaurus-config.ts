@@ -100,14 +100,19 @@ function isOff(value: unknown): boolean {
   return value === undefined || value === null || value === false || (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
 }
 
-/** Docusaurus's `'log'` prints, as our `'warn'` does; its default for anchors is `'warn'`. */
+/**
+ * Docusaurus's `'log'` prints, as our `'warn'` does; its defaults are `'throw'` for links, `'warn'` for anchors
+ * and Markdown links. Docusaurus 3.9's `markdown.hooks.onBrokenMarkdownLinks` wins over the older top-level option.
+ */
 function linkPolicies(raw: Raw, unsupported: Unsupported) {
   const policy = (value: unknown, fallback: string) => (value === 'log' ? 'warn' : value ?? fallback);
-  const markdownLinks = (isRecord(raw.markdown) && isRecord(raw.markdown.hooks) ? raw.markdown.hooks.onBrokenMarkdownLinks : undefined) ?? raw.onBrokenMarkdownLinks;
-  if (markdownLinks !== undefined && markdownLinks !== 'throw') {
-    unsupported(`onBrokenMarkdownLinks "${typeof markdownLinks === 'string' ? markdownLinks : typeof markdownLinks}"`, 'a link to a Markdown file that does not exist is always an error here');
+  const hook = isRecord(raw.markdown) && isRecord(raw.markdown.hooks) ? raw.markdown.hooks.onBrokenMarkdownLinks : undefined;
+  let markdownLinks = hook ?? raw.onBrokenMarkdownLinks;
+  if (typeof markdownLinks === 'function') {
+    unsupported(`"${hook === undefined ? 'onBrokenMarkdownLinks' : 'markdown.hooks.onBrokenMarkdownLinks'}" as a function`, 'a link to a missing Markdown file is a warning');
+    markdownLinks = undefined;
   }
-  return { onBrokenLinks: policy(raw.onBrokenLinks, 'throw'), onBrokenAnchors: policy(raw.onBrokenAnchors, 'warn') };
+  return { onBrokenLinks: policy(raw.onBrokenLinks, 'throw'), onBrokenAnchors: policy(raw.onBrokenAnchors, 'warn'), onBrokenMarkdownLinks: policy(markdownLinks, 'warn') };
 }
 
 function translateMarkdown(raw: unknown, unsupported: Unsupported) {

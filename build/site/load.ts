@@ -112,6 +112,7 @@ export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs
     permalinkBySourcePath: new Map(docs.map((doc) => [doc.sourcePath, doc.permalink])),
     staticDirs: paths.staticDirs,
     baseUrl: config.baseUrl,
+    onBrokenMarkdownLinks: config.onBrokenMarkdownLinks,
     format: config.markdown.format,
     languageTabs: config.markdown.languageTabs,
     docsDir: paths.docsDir,

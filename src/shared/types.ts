@@ -43,6 +43,11 @@ export interface SiteConfig {
   tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
   onBrokenLinks: 'throw' | 'warn' | 'ignore';
   onBrokenAnchors: 'throw' | 'warn' | 'ignore';
+  /**
+   * A Markdown link to a `.md`/`.mdx` file that does not exist: an error, a warning naming the file and
+   * line (the link is left as written), or nothing. The link checker leaves such links to this setting.
+   */
+  onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
   search: { filters?: Record<string, string[]> };
   /** Data files of the site's own pages; a docs-only build has none. */
   pages: { home?: string; errors?: string };

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { formatProblem } from '../../build/errors.ts';
+import { loadDocusaurusConfig } from '../../build/site/docusaurus-config.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
@@ -122,6 +124,35 @@ test('onBrokenLinks: "warn" in the Docusaurus config makes a dead link a warning
   });
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stderr.trim().split('\n').at(-1), 'warning: Found dead link /docs/nowhere in docs/intro.md:5');
+});
+
+test('a link to a missing Markdown file is a warning by Docusaurus\'s default (onBrokenMarkdownLinks "warn"), reported once, the link as written', async () => {
+  const run = await buildDocusaurusSite({ 'docs/intro.md': '---\ntitle: Intro\n---\n\nSee [the old guide](./old-guide.md).\n' });
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(run.stderr.trim().split('\n').slice(-2), [
+    'warning: docs/intro.md:5:5: link to a missing Markdown file "./old-guide.md"',
+    '  → Fix the path (relative to this file or to the docs folder), or create the page.',
+  ]);
+  assert.match(run.page('docs/intro/index.html'), /See <a href="\.\/old-guide\.md">the old guide<\/a>/);
+});
+
+/** The onBrokenMarkdownLinks a Docusaurus config with these options translates to, and the translation's warnings. */
+async function markdownLinkPolicy(options: string): Promise<{ policy: string; warnings: string[] }> {
+  const root = tempTree({ 'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://x.example', baseUrl: '/', ${options} };\n` });
+  const site = await loadDocusaurusConfig(path.join(root, 'docusaurus.config.js'), { docsDir: path.join(root, 'docs') });
+  return { policy: site.config.onBrokenMarkdownLinks, warnings: site.warnings.map((warning) => formatProblem({ ...warning, file: undefined })) };
+}
+
+test('onBrokenMarkdownLinks and markdown.hooks.onBrokenMarkdownLinks are taken: "log" is "warn", the hook wins, a function is warned about', async () => {
+  assert.deepEqual(await markdownLinkPolicy(''), { policy: 'warn', warnings: [] });
+  assert.deepEqual(await markdownLinkPolicy("onBrokenMarkdownLinks: 'throw'"), { policy: 'throw', warnings: [] });
+  assert.deepEqual(await markdownLinkPolicy("onBrokenMarkdownLinks: 'log'"), { policy: 'warn', warnings: [] });
+  assert.deepEqual(await markdownLinkPolicy("onBrokenMarkdownLinks: 'ignore'"), { policy: 'ignore', warnings: [] });
+  assert.deepEqual(await markdownLinkPolicy("onBrokenMarkdownLinks: 'warn', markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } }"), { policy: 'throw', warnings: [] });
+  assert.deepEqual(await markdownLinkPolicy("markdown: { hooks: { onBrokenMarkdownLinks: (params) => params.url } }"), {
+    policy: 'warn',
+    warnings: ['"markdown.hooks.onBrokenMarkdownLinks" as a function is not supported; a link to a missing Markdown file is a warning'],
+  });
 });
 
 test('a dead link in a Markdown page fails the build, and the fix names the Docusaurus config', async () => {

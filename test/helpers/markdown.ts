@@ -6,6 +6,7 @@ export function markdownOptions(overrides: Partial<MarkdownOptions> = {}): Markd
     permalinkBySourcePath: new Map(),
     staticDirs: [],
     baseUrl: '/',
+    onBrokenMarkdownLinks: 'throw',
     minTocLevel: 2,
     maxTocLevel: 4,
     format: 'md',

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { loadConfig, validateConfig } from '../../build/site/config.ts';
 import { ContentError, ContentErrors } from '../../build/errors.ts';
+import { compileMarkdown } from '../../build/markdown/compile.ts';
+import { markdownOptions } from '../../build/site/load.ts';
 
 const projectRoot = path.join(import.meta.dirname, '../..');
 
@@ -34,6 +36,20 @@ test('the real site config loads with the navbar in the documented order', async
   assert.deepEqual(config.tableOfContents, { minHeadingLevel: 2, maxHeadingLevel: 4 });
   assert.match(config.footer.copyright, /2015–2025/);
   assert.deepEqual(config.footer.columns.map((column) => column.title), ['Docs', 'Community', 'More']);
+});
+
+test('the real site fails on a link to a missing Markdown file (onBrokenMarkdownLinks "throw", as the schema\'s default)', async () => {
+  const config = await loadConfig(path.join(projectRoot, 'site.config.ts'));
+  assert.equal(config.onBrokenMarkdownLinks, 'throw');
+  assert.equal(validateConfig(baseConfig([]), 'site.config.ts').onBrokenMarkdownLinks, 'throw');
+  const paths = { docsDir: path.join(projectRoot, 'content/docs'), siteDir: projectRoot, staticDirs: [path.join(projectRoot, 'static')] };
+  const options = markdownOptions({ docs: [], config, paths: paths as Parameters<typeof markdownOptions>[0]['paths'] });
+  const source = { sourcePath: 'faq.md', displayPath: 'content/docs/faq.md', body: 'See [the old FAQ](./old-faq.md).\n', lineOffset: 3 };
+  await assert.rejects(compileMarkdown(source, options), (error: unknown) => {
+    assert.ok(error instanceof ContentError);
+    assert.equal(error.format(), 'content/docs/faq.md:4:5: link to a missing Markdown file "./old-faq.md"\n  → Fix the path (relative to this file or to the docs folder), or create the page.');
+    return true;
+  });
 });
 
 test('a navbar item of unknown type is rejected with its position and label', async () => {

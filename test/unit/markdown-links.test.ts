@@ -22,6 +22,22 @@ test('a link to a missing Markdown file fails with the file and line', async () 
   });
 });
 
+test('onBrokenMarkdownLinks "warn": the same message and fix as a warning, the link left as written and marked for the link checker', async () => {
+  const compiled = await compile('Intro.\n\nSee [this](./missing.md#part) and [store](./api/store.md).', permalinks, [], { onBrokenMarkdownLinks: 'warn' });
+  assert.deepEqual(compiled.warnings.map(formatProblem), [
+    'content/docs/page.md:3:5: link to a missing Markdown file "./missing.md"\n  → Fix the path (relative to this file or to the docs folder), or create the page.',
+  ]);
+  assert.match(toHtml(compiled), /<a href="\.\/missing\.md#part">this<\/a> and <a href="\/api\/store">store<\/a>/);
+  assert.deepEqual(compiled.links, [{ url: './missing.md#part', line: 3, missingMarkdown: true }, { url: '/api/store', line: 3 }]);
+});
+
+test('onBrokenMarkdownLinks "ignore": no warning, the link left as written', async () => {
+  const compiled = await compile('See [this](./missing.md).', permalinks, [], { onBrokenMarkdownLinks: 'ignore' });
+  assert.deepEqual(compiled.warnings, []);
+  assert.match(toHtml(compiled), /<a href="\.\/missing\.md">this<\/a>/);
+  assert.deepEqual(compiled.links, [{ url: './missing.md', line: 1, missingMarkdown: true }]);
+});
+
 test('an image from the static folder resolves; a missing one fails', async () => {
   const staticDir = tempTree({ 'img/logo.svg': '<svg/>' });
   assert.match(toHtml(await compile('![Logo](/img/logo.svg)', {}, [staticDir])), /<img src="\/img\/logo\.svg" alt="Logo" loading="lazy">/);
