@@ -63,23 +63,31 @@ test('the partial and its image are dependencies of the page, so watch mode reco
   assert.deepEqual(compiled.assets.map(({ source }) => source), [path.join(docsDir, '_partials/img/dot.png')]);
 });
 
-test('a broken link or image in a partial is reported at the partial\'s file and line, naming the page that includes it', async () => {
+test('a missing image in a partial is an error at the partial\'s file and line, naming the page that includes it', async () => {
   const run = await build({
     ...SITE,
-    'docs/_partials/_note.mdx': '---\ndescription: not read\n---\n\nSee [Store](./api/store.md).\n\n![Gone](./img/gone.png)\n',
+    'docs/_partials/_note.mdx': '---\ndescription: not read\n---\n\nSee [Store](../api/store.md).\n\n![Gone](./img/gone.png)\n',
   });
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), [
-    'error: 4 problems found:',
-    'docs/_partials/_note.mdx:5:5: link to a missing Markdown file "./api/store.md" (in a partial included by docs/guides/page.mdx:5)',
-    '  → Fix the path (relative to this file or to the docs folder), or create the page.',
+    'error: 2 problems found:',
     'docs/_partials/_note.mdx:7:1: image "./img/gone.png" not found next to the partial (in a partial included by docs/guides/page.mdx:5)',
     '  → Put the file at docs/_partials/img/gone.png, or fix the path (it is relative to this file).',
-    'docs/_partials/_note.mdx:5:5: link to a missing Markdown file "./api/store.md" (in a partial included by docs/overview.mdx:5)',
-    '  → Fix the path (relative to this file or to the docs folder), or create the page.',
     'docs/_partials/_note.mdx:7:1: image "./img/gone.png" not found next to the partial (in a partial included by docs/overview.mdx:5)',
     '  → Put the file at docs/_partials/img/gone.png, or fix the path (it is relative to this file).',
   ].join('\n'));
+});
+
+test('a link to a missing Markdown file in a partial is reported at the partial\'s line for each page that includes it (a docs-only build warns, as Docusaurus does)', async () => {
+  const run = await build({
+    ...SITE,
+    'docs/_partials/_note.mdx': '---\ndescription: not read\n---\n\nSee [Store](./api/store.md).\n',
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(run.stderr.trim().split('\n').filter((line) => line.includes('missing Markdown file')), [
+    'warning: docs/_partials/_note.mdx:5:5: link to a missing Markdown file "./api/store.md" (in a partial included by docs/guides/page.mdx:5)',
+    'warning: docs/_partials/_note.mdx:5:5: link to a missing Markdown file "./api/store.md" (in a partial included by docs/overview.mdx:5)',
+  ]);
 });
 
 test('a dead link in a partial found by the link checker names the partial\'s file and line', async () => {
