@@ -3,11 +3,11 @@
  * TypeScript highlighted, and the JavaScript made from it, highlighted; each serialized to HTML, so
  * the thread compiling the page only puts the strings in place.
  */
-import { toHtml } from 'hast-util-to-html';
 import { VFile } from 'vfile';
 import type { Element } from 'hast';
 import type { Position } from 'unist';
 import { toJavaScript, TypeScriptOnlySyntaxError, type TypeScriptOnlyConstruct } from './to-javascript.ts';
+import { codeBlockToHtml } from '../markdown/code-block-html.ts';
 import { highlightedCodeBlock } from '../markdown/highlight.ts';
 
 export interface TwinRequest {
@@ -15,11 +15,9 @@ export interface TwinRequest {
   language: 'ts' | 'tsx';
   /** The TypeScript fence's meta string (title, flags, line ranges). */
   meta: string;
-  /** The fence in the page, so the TypeScript block's problems name their lines. */
-  position?: Position;
 }
 
-/** A problem of the TypeScript block (an unmatched magic comment), for the page to report. */
+/** A problem of the TypeScript block (an unmatched magic comment), for the page to report; lines and columns count from the fence at 1:1. */
 export interface CodeBlockProblem { reason: string; line?: number; column?: number; ruleId?: string; note?: string }
 
 export interface TwinResult {
@@ -30,9 +28,12 @@ export interface TwinResult {
   constructs?: TypeScriptOnlyConstruct[];
 }
 
+/** Where the fence is taken to be: its problems are moved to the page's lines there (language-tabs.ts). */
+const FENCE_AT_START: Position = { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
+
 export function twinResult(request: TwinRequest): TwinResult {
   const file = new VFile();
-  const typescriptHtml = codeBlockHtml(request.code, request.language, request.meta, file, request.position);
+  const typescriptHtml = codeBlockHtml(request.code, request.language, request.meta, file, FENCE_AT_START);
   const problems = file.messages.map(({ reason, line, column, ruleId, note }) => ({ reason, line: line ?? undefined, column: column ?? undefined, ruleId: ruleId ?? undefined, note: note ?? undefined }));
   try {
     return { typescriptHtml, problems, javascriptHtml: javascriptTwinHtml(request) };
@@ -52,7 +53,7 @@ export function javascriptTwinHtml({ code, language, meta }: TwinRequest): strin
 function codeBlockHtml(code: string, language: string, meta: string, file: VFile, position?: Position): string {
   const codeElement: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${language}`], dataMeta: meta }, children: [{ type: 'text', value: code }] };
   const pre: Element = { type: 'element', tagName: 'pre', properties: {}, children: [codeElement], position };
-  return toHtml(highlightedCodeBlock(pre, codeElement, file));
+  return codeBlockToHtml(highlightedCodeBlock(pre, codeElement, file));
 }
 
 /** `.js`/`.jsx` in its title, the same flags; line ranges name TypeScript lines, so they go. */

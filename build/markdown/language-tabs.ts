@@ -50,7 +50,7 @@ export function rehypeLanguageTabs() {
       const code = codeOf(pre);
       const language = code && checkedTypeScript(code);
       if (!code || !language) return;
-      requests.push({ code: toString(code).replace(/\n$/, ''), language, meta: String(code.properties.dataMeta ?? ''), position: pre.position });
+      requests.push({ code: toString(code).replace(/\n$/, ''), language, meta: String(code.properties.dataMeta ?? '') });
       const marker: Element = { type: 'element', tagName: 'div', properties: {}, children: [], position: pre.position };
       parent.children[index] = marker;
       examples.push({ marker });
@@ -74,7 +74,11 @@ export function rehypeFinishLanguageTabs() {
       const number = numbers.get(marker);
       if (number === undefined) return;
       const twin = twins[number];
-      for (const { reason, line, column, ruleId, note } of twin.problems) file.message(reason, { place: line === undefined ? marker.position : { line, column: column ?? 1 }, ruleId }).note = note;
+      const fence = marker.position?.start;
+      for (const { reason, line, column, ruleId, note } of twin.problems) {
+        const place = fence && line !== undefined ? { line: fence.line - 1 + line, column: fence.column - 1 + (column ?? 1) } : marker.position;
+        file.message(reason, { place, ruleId }).note = note;
+      }
       if (twin.constructs) {
         file.message(`the example has no JavaScript tab: ${new TypeScriptOnlySyntaxError(twin.constructs).message}`, { place: marker.position, ruleId: 'language-tabs' });
       } else if (!file.data.islands?.includes('tabs')) file.data.islands = [...(file.data.islands ?? []), 'tabs'];

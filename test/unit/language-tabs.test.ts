@@ -48,3 +48,12 @@ test('a checked example\'s blocks are made on the converter thread, and its magi
   const lines = [...compiled.html.matchAll(/<span class="line( highlighted-line)?">(.*?)<\/span>(?=\n|<\/code>)/g)].map((match) => `${match[1] ? '>' : ' '} ${match[2].replace(/<[^>]+>/g, '')}`);
   assert.deepEqual(lines, ['  const a: number = 1', '> const b: string = "b"', '  const a = 1', '> const b = "b"']);
 });
+
+test('an example in a blockquote gets its tabs, and its problems their page lines', async () => {
+  const compiled = await compile('Intro.\n\n> ```ts check\n> const a: number = 1\n> // highlight-end\n> ```\n', {}, [], { languageTabs: true });
+  assert.match(compiled.html, /<blockquote>\n<div class="tabs-container" data-tabs="" data-group-id="language">/);
+  assert.deepEqual(compiled.warnings.map(formatProblem), [
+    'content/docs/page.md:5:3: "highlight-end" has no matching "highlight-start"; it highlights nothing\n'
+    + '  → Add a "highlight-start" comment before the first line to highlight, or remove this one.',
+  ]);
+});
