@@ -77,9 +77,16 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
     else if (output.entryPoint?.endsWith('src/client/entry.tsx')) {
       runtimeUrl = urlOf(outputPath);
       assertNotShared(Object.keys(output.inputs), lazy.inputs);
+      assertLazyImportsListed(result.metafile as Metafile);
     }
   }
   return { files, runtimeUrl, cssUrl, islandUrls: lazy.islandUrls };
+}
+
+/** A dynamic import of a module not in LAZY_MODULES would be bundled into the runtime, on every first load. */
+function assertLazyImportsListed(metafile: Metafile): void {
+  const inlined = Object.values(metafile.inputs).flatMap((input) => input.imports.filter((imported) => imported.kind === 'dynamic-import' && !imported.external).map((imported) => imported.path));
+  if (inlined.length > 0) throw new Error(`internal: the runtime imports ${inlined.join(', ')} lazily; add it to LAZY_MODULES in build/client/lazy-modules.ts`);
 }
 
 /** A module in the runtime and in a lazy part would run twice, with state of its own: share it instead. */

@@ -85,6 +85,16 @@ export async function bundleLazyModules(input: LazyBuildInput): Promise<LazyBund
   return { files: new Map(result.outputFiles.map((file) => [input.relative(file.path), file.contents])), moduleUrls, islandUrls, inputs };
 }
 
+/**
+ * The import paths that can name one of these files (`./Link.tsx`, `../theme/Link.tsx`, `nprogress`).
+ * esbuild tests the filter itself; a plugin matching every import would call into this thread for
+ * each, and this thread is busy compiling pages: the runtime took 2.5 s to bundle instead of 0.4 s.
+ */
+function importOfAny(files: string[]): RegExp {
+  const names = files.map((file) => path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(^|/)(${names.join('|')})$`);
+}
+
 function outName(lazyModule: string): string {
   return path.basename(lazyModule).replace(/\.tsx?$/, '');
 }
@@ -96,7 +106,7 @@ function fromRuntimePlugin(themeRoot: string): Plugin {
     name: 'from-runtime',
     setup(esbuild) {
       esbuild.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) => ({ path: args.path, namespace: 'from-runtime' }));
-      esbuild.onResolve({ filter: /^\.\.?\// }, (args) => {
+      esbuild.onResolve({ filter: importOfAny([...sharedFiles.keys()]) }, (args) => {
         const shared = sharedFiles.get(path.resolve(args.resolveDir, args.path));
         return shared ? { path: shared, namespace: 'from-runtime' } : undefined;
       });
@@ -113,12 +123,11 @@ export function lazyImportsPlugin(themeRoot: string, moduleUrls: Map<string, str
   return {
     name: 'lazy-imports',
     setup(esbuild) {
-      esbuild.onResolve({ filter: /.*/ }, (args) => {
+      esbuild.onResolve({ filter: importOfAny(LAZY_MODULES) }, (args) => {
         if (args.kind !== 'dynamic-import') return undefined;
         const local = args.path.startsWith('.') ? path.relative(themeRoot, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/') : args.path;
         const url = moduleUrls.get(local);
-        if (!url) throw new Error(`internal: the runtime imports ${local} lazily; add it to LAZY_MODULES in build/client/lazy-modules.ts`);
-        return { path: url, external: true };
+        return url ? { path: url, external: true } : undefined;
       });
     },
   };
