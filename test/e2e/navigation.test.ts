@@ -54,6 +54,8 @@ test('Back and Forward restore the scroll position', async () => {
   // A click from script: Playwright's own click would first scroll the link into view.
   await page.evaluate(() => (document.querySelector('a.pagination-next') as HTMLAnchorElement).click());
   await page.waitForURL('**/api/combinereducers');
+  // The address changes first; the new page, scrolled to its top, follows when its chunk has loaded.
+  await page.waitForSelector('h1:text("combineReducers")');
   assert.equal(await page.evaluate(() => window.scrollY), 0);
   await page.goBack();
   await page.waitForSelector('h1:text("Store")');
