@@ -27,15 +27,25 @@ function isPlain(node: ElementContent): boolean {
 }
 
 function serialize(node: ElementContent): string {
-  if (node.type === 'text') return node.value.replace(/[&<]/g, (char) => (char === '&' ? '&#x26;' : '&#x3C;'));
+  if (node.type === 'text') return escape(node.value, TEXT_SPECIALS);
   const element = node as Element;
   let html = `<${element.tagName}`;
-  for (const [name, value] of Object.entries(element.properties)) {
+  for (const name in element.properties) {
+    const value = element.properties[name];
     if (value === undefined || value === null || value === false) continue;
-    const text = Array.isArray(value) ? value.join(' ') : String(value);
-    html += ` ${ATTRIBUTES[name]}="${text.replace(/[&"']/g, (char) => (char === '&' ? '&#x26;' : char === '"' ? '&#x22;' : '&#x27;'))}"`;
+    html += ` ${ATTRIBUTES[name]}="${escape(Array.isArray(value) ? value.join(' ') : String(value), ATTRIBUTE_SPECIALS)}"`;
   }
   html += '>';
   for (const child of element.children) html += serialize(child);
   return `${html}</${element.tagName}>`;
+}
+
+const TEXT_SPECIALS = /[&<]/g;
+const ATTRIBUTE_SPECIALS = /[&"']/g;
+const REFERENCES: Record<string, string> = { '&': '&#x26;', '<': '&#x3C;', '"': '&#x22;', "'": '&#x27;' };
+
+/** Most tokens have nothing to escape; testing first spares them a replace. */
+function escape(text: string, specials: RegExp): string {
+  specials.lastIndex = 0;
+  return specials.test(text) ? text.replace(specials, (char) => REFERENCES[char]) : text;
 }

@@ -103,15 +103,29 @@ function warnUnmatched({ directive, sourceLine, column }: UnmatchedDirective, fi
 function splitLines(nodes: ElementContent[]): ElementContent[][] {
   const result: ElementContent[][] = [[]];
   for (const node of nodes) {
+    if (!hasNewline(node)) {
+      if (!isEmpty(node)) result[result.length - 1].push(node);
+      continue;
+    }
     const nodeLines = node.type === 'text'
       ? node.value.split('\n').map((value): ElementContent[] => (value ? [{ type: 'text', value }] : []))
-      : node.type === 'element'
-        ? splitLines(node.children).map((children): ElementContent[] => (children.length > 0 ? [{ ...node, children }] : []))
-        : [[node]];
+      : splitLines((node as Element).children).map((children): ElementContent[] => (children.length > 0 ? [{ ...node as Element, children }] : []));
     result[result.length - 1].push(...nodeLines[0]);
     result.push(...nodeLines.slice(1));
   }
   return result;
+}
+
+/** Most tokens sit on one line and are kept as they are. */
+function hasNewline(node: ElementContent): boolean {
+  if (node.type === 'text') return node.value.includes('\n');
+  return node.type === 'element' && node.children.some(hasNewline);
+}
+
+/** A token with no text at all is dropped, as the split of its children would drop it. */
+function isEmpty(node: ElementContent): boolean {
+  if (node.type === 'text') return !node.value;
+  return node.type === 'element' && node.children.every(isEmpty);
 }
 
 /**

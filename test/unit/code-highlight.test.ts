@@ -89,3 +89,14 @@ test('an unmatched highlight-start or highlight-end is a warning naming the file
     + '<span class="line highlighted-line"><span class="token function">npm</span> <span class="token builtin class-name">test</span></span></code>',
   ]);
 });
+
+test('a token left without text is dropped, and a token spanning lines is cut at each line', async () => {
+  // Prism gives the empty body of `<script src>` a `token script` of its own.
+  const script = await codeHtml(fence('html', '<script src="/main.js"></script>'));
+  assert.ok(script.includes('</span></span><span class="token tag"><span class="token tag"><span class="token punctuation">&#x3C;/</span>script'), script);
+  assert.doesNotMatch(script, /token script/);
+  assert.equal(await codeHtml(fence('js', '/* one', 'two */ x')), '<code>'
+    + '<span class="line"><span class="token comment">/* one</span></span>\n'
+    + '<span class="line"><span class="token comment">two */</span> x</span>'
+    + '</code>');
+});
