@@ -112,7 +112,7 @@ function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: stri
  * The docs-relative files a `.md` link may name, in Docusaurus's order: `@site/…` from the site
  * folder; otherwise from the linking file's folder, then from the docs root.
  */
-function linkCandidates(linkPath: string, context: LinkContext, sourcePath: string): string[] {
+export function linkCandidates(linkPath: string, context: LinkContext, sourcePath: string): string[] {
   if (linkPath.startsWith('@site/')) return [path.relative(context.docsDir, path.join(context.siteDir, safeDecodeUri(linkPath.slice('@site/'.length)))).split(path.sep).join('/')];
   const fromFile = markdownLinkPath(sourcePath, linkPath);
   const fromRoot = path.posix.normalize(safeDecodeUri(linkPath).replace(/^\//, ''));

@@ -1,0 +1,90 @@
+/**
+ * What a page's compiled Markdown depends on, as strings that change when it would: its text and
+ * place, every compile option, the pages its `.md` links may name, the static images it names, and
+ * the files it read (partials, images next to it). Watch mode's compile cache (dev/compiled-docs.ts)
+ * and the build's cache on disk (compile-cache.ts) key compiled docs by these.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { MarkdownOptions } from '../markdown/compile.ts';
+import type { Doc } from '../site/docs.ts';
+import { linkCandidates, staticFilePath } from '../markdown/links.ts';
+
+/** Every option but the permalink map, which a page reads only through its links (linkTargets). */
+export function markdownOptionsKey({ permalinkBySourcePath, ...options }: MarkdownOptions): string {
+  return JSON.stringify(options, (_, value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value));
+}
+
+/** A page's key before the files it reads: a change to any of these compiles it again. */
+export function compileKey(doc: Doc, optionsKey: string, options: MarkdownOptions): string {
+  const facts = factsOf(doc);
+  const images = facts.images.map((image) => `${image}=${options.staticDirs.some((dir) => existsSync(path.join(dir, staticFilePath(image))))}`);
+  return digest(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, optionsKey, linkTargets(facts.targets, doc.sourcePath, options), images, facts.digest]));
+}
+
+/**
+ * The files a compile read, as they are now: their contents, and for a partial the pages its links
+ * may name. An edit to one, or a renamed page a partial links to, compiles the page again. Each file
+ * is read once per instance: make one per build or rebuild.
+ */
+export class DependencyStamps {
+  private readonly byFile = new Map<string, string>();
+
+  constructor(private readonly options: MarkdownOptions) {}
+
+  stamp(files: string[]): string {
+    return JSON.stringify(files.map((file) => {
+      let stamp = this.byFile.get(file);
+      if (stamp === undefined) this.byFile.set(file, (stamp = this.stampOf(file)));
+      return stamp;
+    }));
+  }
+
+  private stampOf(file: string): string {
+    if (!existsSync(file)) return `${file}: missing`;
+    const contents = readFileSync(file);
+    if (!/\.mdx?$/.test(file)) return `${file}: ${digest(contents)}`;
+    const sourcePath = path.relative(this.options.docsDir, file).split(path.sep).join('/');
+    return `${file}: ${digest(contents)} ${linkTargets(markdownTargets(contents.toString('utf8')), sourcePath, this.options).join(' ')}`;
+  }
+}
+
+function linkTargets(targets: string[], sourcePath: string, options: MarkdownOptions): string[] {
+  return targets.map((target) => `${target}=${linkCandidates(target, options, sourcePath).map((candidate) => options.permalinkBySourcePath.get(candidate) ?? '').join('|')}`);
+}
+
+function digest(contents: string | Buffer): string {
+  return createHash('sha256').update(contents).digest('base64url');
+}
+
+// Over-approximations, which is safe for a cache key: anything that looks like a `.md` link target
+// or an absolute path in a link or image. Both resolve as markdown/links.ts resolves them. (Matching
+// the `![alt]` before it took quadratic time on a line of many `![`.)
+const ABSOLUTE_IMAGE = /\]\(\s*<?(\/[^)\s>#?]+)/g;
+const TARGET_STOP = /[\s()<>[\]"'`]/;
+
+/** Every `….md` / `….mdx` word of a text, found from each ".md" backwards (a regex would backtrack on long words). */
+function markdownTargets(text: string): string[] {
+  const targets = new Set<string>();
+  for (let index = text.indexOf('.md'); index !== -1; index = text.indexOf('.md', index + 3)) {
+    const end = text[index + 3] === 'x' ? index + 4 : index + 3;
+    if (end < text.length && /\w/.test(text[end])) continue;
+    let start = index;
+    while (start > 0 && !TARGET_STOP.test(text[start - 1])) start--;
+    if (start < index) targets.add(text.slice(start, end));
+  }
+  return [...targets];
+}
+
+/** What a key needs from a body, found once per parsed doc (watch mode keys every doc on every save). */
+const bodyFacts = new WeakMap<Doc, { targets: string[]; images: string[]; digest: string }>();
+
+function factsOf(doc: Doc) {
+  let facts = bodyFacts.get(doc);
+  if (!facts) {
+    facts = { targets: markdownTargets(doc.body), images: [...new Set([...doc.body.matchAll(ABSOLUTE_IMAGE)].map((match) => match[1]))], digest: digest(doc.body) };
+    bodyFacts.set(doc, facts);
+  }
+  return facts;
+}
