@@ -41,7 +41,7 @@ export async function runBuild(corpus: Corpus, outDir: string): Promise<BuildRun
   rmSync(outDir, { recursive: true, force: true });
   const loadBefore = os.loadavg()[0];
   let sampler: ReturnType<typeof sampleProcessTree> | undefined;
-  const run = await runTimed([...npmScriptCommand('build'), '--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile, '--out', outDir], {
+  const run = await runTimed([...npmScriptCommand('build'), '--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile, '--out', outDir, '--no-cache'], {
     cwd: PROJECT_ROOT,
     timeFile: path.join(corpus.root, 'time-v.txt'),
     onSpawn: (pid) => (sampler = sampleProcessTree(pid)),

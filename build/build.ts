@@ -21,12 +21,16 @@ import { workersFor } from './pages/workers.ts';
 import { writeDocPages } from './pages/write-pages.ts';
 import { WrittenPages } from './pages/written-pages.ts';
 import { SearchIndexer } from './search/pagefind.ts';
+import { CompileCache, type BuildCacheOptions } from './cache/compile-cache.ts';
+import { EntryStore } from './cache/entry-store.ts';
 import { categoryBody } from './pages/page-bodies.tsx';
 import { loadSite, markdownOptions, type SiteOptions, type SiteSources } from './site/load.ts';
 import { TaskTimer, formatMs } from './task.ts';
 
 export interface BuildOptions extends SiteOptions {
   search?: boolean;
+  /** Keep compiled docs between builds (cache/compile-cache.ts); undefined: compile every doc. */
+  cache?: BuildCacheOptions;
   log?: (line: string) => void;
 }
 
@@ -39,6 +43,8 @@ export interface BuildResult {
   timings: TaskTimer['timings'];
   themeScriptHash: string;
   links: LinkReport;
+  /** Permalinks of the doc pages this build compiled; the rest came from the build cache. */
+  compiledPages: string[];
   summary: string;
 }
 
@@ -47,7 +53,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const timer = new TaskTimer(log);
   const started = performance.now();
   const sources = await loadSite(options, timer);
-  if (sources.config.markdown.languageTabs && sources.docs.some((doc) => hasCheckedExample(doc.body))) warmUpJavaScriptConverter();
+  const cache = options.cache && openCache(options.cache, sources, log);
+  const toCompile = cache ? sources.docs.filter((doc) => !cache.has(doc)) : sources.docs;
+  if (sources.config.markdown.languageTabs && toCompile.some((doc) => hasCheckedExample(doc.body))) warmUpJavaScriptConverter();
   const { config, paths } = sources;
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...paths });
   const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, site: sources.site, generatedCss: sources.generatedCss, baseUrl: config.baseUrl, minify: true }));
@@ -56,7 +64,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     const script = themeScript(config.colorMode);
     const pages = new WrittenPages(output, options.search === false ? undefined : await SearchIndexer.start());
-    const writer = await timer.run('compile and write pages', () => writeDocs(sources, script, bundling, output, pages, timer));
+    const writer = await timer.run('compile and write pages', () => writeDocs(sources, script, bundling, output, pages, timer, cache && options.cache));
     throwIfAny(pages.errors());
     log(pages.threadTimeSummary(1 + workersFor(sources.docs.length)));
     await timer.run('write site files', async () => writeOtherFiles(sources, script, await bundling, writer, output, pages));
@@ -64,9 +72,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const linkWarnings = enforceLinkPolicy(links, config, sources.configSource?.file);
     if (pages.search) await timer.run('index search', () => pages.writeSearchIndex());
     output.commit();
+    if (cache && options.cache) log(cacheSummary(options.cache, pages));
     const pageCount = pages.linkIndex().length;
     const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${path.relative(process.cwd(), paths.outDir) || '.'}`;
-    return { pages: pageCount, outDir: paths.outDir, warnings: [...sources.warnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), links, summary };
+    return { pages: pageCount, outDir: paths.outDir, warnings: [...sources.warnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), links, compiledPages: pages.compiled, summary };
   } catch (error) {
     output.discard();
     await SearchIndexer.stop();
@@ -75,10 +84,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 }
 
 /** Every doc page, compiled, rendered and written by whichever thread takes it; returns this thread's writer. */
-function writeDocs(sources: SiteSources, script: string, bundling: Promise<RuntimeBundle>, output: OutputFolder, pages: WrittenPages, timer: TaskTimer): Promise<DocPageWriter> {
+function writeDocs(sources: SiteSources, script: string, bundling: Promise<RuntimeBundle>, output: OutputFolder, pages: WrittenPages, timer: TaskTimer, cache: BuildCacheOptions | undefined): Promise<DocPageWriter> {
   const { docs, sidebars, config, site } = sources;
   const tasks = docs.map((doc) => ({ doc, placement: sidebars.placementByDocId.get(doc.id), neighbours: sources.neighbours.get(doc.id) }));
-  const setup = { markdown: markdownOptions(sources), config, site, sidebars: sidebars.sidebars, themeScript: script, outDir: output.dir };
+  const setup = { markdown: markdownOptions(sources), config, site, sidebars: sidebars.sidebars, themeScript: script, outDir: output.dir, cache };
   // The threads need the runtime's URLs, not its files.
   const runtime = bundling.then(({ runtimeUrl, cssUrl, islandUrls }): RuntimeAssets => ({ runtimeUrl, cssUrl, islandUrls }));
   let done = 0;
@@ -97,6 +106,25 @@ async function writeOtherFiles(sources: SiteSources, script: string, bundle: Run
   for (const shipped of Object.values(writer.sidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
   for (const dir of sources.paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
   writeSiteFiles(output, { sources, linkIndex: pages.linkIndex(), themeScript: script, renderRedirectPage });
+}
+
+/** The build cache, or none (one line saying why) when its folder cannot be written. */
+function openCache(options: BuildCacheOptions, sources: SiteSources, log: (line: string) => void): CompileCache | undefined {
+  try {
+    const cache = new CompileCache(options, markdownOptions(sources));
+    cache.assertWritable();
+    return cache;
+  } catch (error) {
+    log(`Build cache off: ${path.relative(process.cwd(), options.dir) || '.'} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); every page is compiled. Pass --no-cache to say so, or --cache-dir with a folder that can be written.`);
+    return undefined;
+  }
+}
+
+/** `Build cache: 80 of 87 doc pages reused, 7 compiled; 12.3 MiB in node_modules/.cache/…`, after pruning it to its size. */
+function cacheSummary(options: BuildCacheOptions, pages: WrittenPages): string {
+  const { bytes, removed } = new EntryStore(options.dir).prune(options.maxBytes);
+  const total = pages.reused + pages.compiled.length;
+  return `Build cache: ${pages.reused} of ${total} doc pages reused, ${pages.compiled.length} compiled; ${formatBytes(bytes)} in ${path.relative(process.cwd(), options.dir)}${removed ? ` (${removed} least recently used entries removed)` : ''}`;
 }
 
 function formatBytes(bytes: number): string {

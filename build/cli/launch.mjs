@@ -103,10 +103,13 @@ function removeStaleBundles(current) {
   }
 }
 
-const bundleDir = path.join(cacheDir, `generator-${sourceKey()}`);
+const generatorKey = sourceKey();
+const bundleDir = path.join(cacheDir, `generator-${generatorKey}`);
 if (!existsSync(path.join(bundleDir, 'cli.mjs'))) await bundleGenerator(bundleDir);
 // worker-scripts.ts starts the workers from here instead of bundling them itself (as it does under tsx, in tests).
 process.env.REDUX_DOCS_WORKER_DIR = bundleDir;
+// The build cache's entries are valid for this generator only (build/cache/compile-cache.ts).
+process.env.REDUX_DOCS_GENERATOR_KEY = generatorKey;
 // React picks its build from NODE_ENV when first loaded: a build renders with the production server
 // renderer (the development one checks every element and prop: 540 -> 390 ms of writing 100 pages).
 // Watch mode keeps development React for its warnings.

@@ -1,5 +1,5 @@
 /**
- * npm run build | start | serve | check-links. One entry point, so every command reports
+ * npm run build | start | serve | check-links | clean. One entry point, so every command reports
  * errors the same way: the file, the line, the fix, and a non-zero exit code.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseFlags, UsageError, type CommandSpec, type Flag, type FlagValues } from './args.ts';
 import { buildSite } from '../build.ts';
+import { EntryStore } from '../cache/entry-store.ts';
+import { DEFAULT_CACHE_DIR, DEFAULT_CACHE_MAX_BYTES, type BuildCacheOptions } from '../cache/compile-cache.ts';
 import { BrokenLinksError } from '../links/policy.ts';
 import { runCheckLinks } from '../links/check-built-site.ts';
 import { ContentError, ContentErrors, formatProblem } from '../errors.ts';
@@ -30,10 +32,26 @@ const SERVER_FLAGS = {
   host: { type: 'string', value: '<name>', default: 'localhost', description: 'the host name to listen on' },
 } satisfies Record<string, Flag>;
 
+const CACHE_FLAGS = {
+  'cache-dir': { type: 'string', value: '<dir>', description: 'the build cache\'s folder (default node_modules/.cache/redux-docs/pages of the generator)' },
+} satisfies Record<string, Flag>;
+
 const BUILD = {
   usage: 'npm run build --',
   summary: 'Builds the site into a static folder; the folder is replaced only if the whole build succeeds.',
-  flags: { ...SITE_FLAGS, out: { type: 'string', value: '<dir>', description: 'the output folder (default dist)' }, 'no-search': { type: 'boolean', description: 'leave out the search index' } },
+  flags: {
+    ...SITE_FLAGS,
+    out: { type: 'string', value: '<dir>', description: 'the output folder (default dist)' },
+    'no-search': { type: 'boolean', description: 'leave out the search index' },
+    ...CACHE_FLAGS,
+    'no-cache': { type: 'boolean', description: 'compile every page, without reading or writing the build cache' },
+  },
+} satisfies CommandSpec;
+
+const CLEAN = {
+  usage: 'npm run clean --',
+  summary: 'Removes the build cache, so the next build compiles every page.',
+  flags: CACHE_FLAGS,
 } satisfies CommandSpec;
 
 const START = {
@@ -63,6 +81,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   start: (args) => withFlags('start', START, args, runStart),
   serve: (args) => withFlags('serve', SERVE, args, runServe),
   'check-links': (args) => withFlags('check-links', CHECK_LINKS, args, runCheckLinks),
+  clean: (args) => withFlags('clean', CLEAN, args, runClean),
 };
 
 async function withFlags<F extends Record<string, Flag>>(name: string, spec: CommandSpec<F>, args: string[], run: (values: FlagValues<F>) => Promise<void>): Promise<void> {
@@ -110,11 +129,25 @@ async function runBuild(values: FlagValues<typeof BUILD.flags>): Promise<void> {
     configFile: values.config,
     allowComponentCode: values['allow-component-code'],
     search: !values['no-search'],
+    cache: values['no-cache'] ? undefined : buildCache(values['cache-dir']),
   });
   for (const warning of result.warnings) console.warn(`warning: ${formatProblem(warning)}`);
   for (const warning of result.linkWarnings) console.warn(`warning: ${warning}`);
   console.log(`Content-Security-Policy script hash of the theme script: '${result.themeScriptHash}' (written to _headers)`);
   console.log(result.summary);
+}
+
+/** The build cache, when the launcher said which generator this is (build/cli/launch.mjs). */
+function buildCache(dir = DEFAULT_CACHE_DIR): BuildCacheOptions | undefined {
+  const generatorKey = process.env.REDUX_DOCS_GENERATOR_KEY;
+  return generatorKey ? { dir: path.resolve(dir), generatorKey, maxBytes: DEFAULT_CACHE_MAX_BYTES } : undefined;
+}
+
+/** `npm run clean`: the build cache goes; the output folder stays. */
+async function runClean(values: FlagValues<typeof CLEAN.flags>): Promise<void> {
+  const dir = path.resolve(values['cache-dir'] ?? DEFAULT_CACHE_DIR);
+  const removed = new EntryStore(dir).clear();
+  console.log(removed ? `Removed the build cache in ${path.relative(process.cwd(), dir) || '.'}.` : `There was no build cache in ${path.relative(process.cwd(), dir) || '.'}.`);
 }
 
 function reportError(error: unknown): void {

@@ -5,6 +5,7 @@
  * written, so the build's memory does not grow with the number of pages.
  */
 import type { Doc } from '../site/docs.ts';
+import { CompileCache, type BuildCacheOptions } from '../cache/compile-cache.ts';
 import type { Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions } from '../markdown/compile.ts';
@@ -27,6 +28,8 @@ export interface DocPagesSetup {
   themeScript: string;
   /** The staging output folder. */
   outDir: string;
+  /** Compiled docs kept between builds; none with --no-cache. */
+  cache?: BuildCacheOptions;
 }
 
 export interface DocPageTask { doc: Doc; placement?: SidebarPlacement; neighbours?: Neighbours }
@@ -46,10 +49,12 @@ export interface WrittenPage {
   warnings: Warning[];
   /** Time this page took on its thread, per step. */
   threadMs: { compile: number; render: number; write: number };
+  /** A doc page whose compiled Markdown came from the build cache. */
+  fromCache?: boolean;
 }
 
-/** A doc compiled, waiting to be written. */
-export interface CompiledDoc { markdown: CompiledMarkdown; compileMs: number }
+/** A doc compiled (or taken from the cache), waiting to be written. */
+export interface CompiledDoc { markdown: CompiledMarkdown; compileMs: number; fromCache: boolean }
 
 /**
  * One thread's page writer. Pages need the bundled runtime's URLs, which esbuild produces while
@@ -60,11 +65,13 @@ export class DocPageWriter {
   private resolveRuntime!: () => void;
   private context?: PageContext;
   private readonly output: FolderWriter;
+  private readonly cache?: CompileCache;
   /** How each sidebar ships; the build writes their modules once. */
   readonly sidebars: Record<string, ShippedSidebar>;
 
   constructor(private readonly setup: DocPagesSetup) {
     this.output = new FolderWriter(setup.outDir);
+    this.cache = setup.cache && new CompileCache(setup.cache, setup.markdown);
     this.sidebars = shipSidebars(setup.sidebars, setup.config.baseUrl, ASSETS_DIR);
     this.runtimeReady = new Promise((resolve) => (this.resolveRuntime = resolve));
   }
@@ -86,14 +93,16 @@ export class DocPageWriter {
 
   async compile({ doc }: DocPageTask): Promise<CompiledDoc> {
     const started = performance.now();
-    const markdown = await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset }, this.setup.markdown);
-    return { markdown, compileMs: performance.now() - started };
+    const cached = this.cache?.read(doc);
+    const markdown = cached ?? await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset }, this.setup.markdown);
+    if (!cached) this.cache?.write(doc, markdown);
+    return { markdown, compileMs: performance.now() - started, fromCache: cached !== undefined };
   }
 
-  write({ doc, placement, neighbours }: DocPageTask, { markdown, compileMs }: CompiledDoc): WrittenPage {
+  write({ doc, placement, neighbours }: DocPageTask, { markdown, compileMs, fromCache }: CompiledDoc): WrittenPage {
     const route = docRoute(doc, markdown, placement, this.setup.config, neighbours);
     const page = this.writeRoute({ route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands, assets: markdown.assets });
-    return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs } };
+    return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs }, fromCache };
   }
 
   /** Any route's page: a doc's, or a theme page (home, errors, not found). */

@@ -20,6 +20,9 @@ export class WrittenPages {
   private readonly searchQueue = new Set<Promise<void>>();
   private searchFailure: unknown;
   private readonly threadMs = { compile: 0, render: 0, write: 0 };
+  /** Doc pages compiled by this build, by permalink; the others came from the build cache. */
+  readonly compiled: string[] = [];
+  reused = 0;
 
   constructor(private readonly output: OutputFolder, readonly search: SearchIndexer | undefined) {}
 
@@ -33,6 +36,8 @@ export class WrittenPages {
     this.links[index] = page.links;
     this.warningsByPage[index] = page.warnings;
     for (const step of ['compile', 'render', 'write'] as const) this.threadMs[step] += page.threadMs[step];
+    if (page.fromCache) this.reused++;
+    else if (page.fromCache === false) this.compiled.push(page.permalink);
     if (this.search && page.links && !page.unlisted) {
       // A failure is kept for writeSearchIndex: a build that stops early closes Pagefind under pending pages.
       const added: Promise<void> = this.search.addPage(page.permalink, page.html)

@@ -117,7 +117,7 @@ test('a --config file that does not exist stops the CLI naming it', async () => 
 test('an unknown CLI command exits with code 2', async () => {
   const run = await runCli(['publish']);
   assert.equal(run.code, 2);
-  assert.equal(run.stderr.trim(), 'error: unknown command "publish". Use one of: build, start, serve, check-links.');
+  assert.equal(run.stderr.trim(), 'error: unknown command "publish". Use one of: build, start, serve, check-links, clean.');
 });
 
 test('an unknown flag, a flag without its value, or a stray argument is one line and exit code 1, not a stack trace', async () => {
@@ -148,9 +148,11 @@ test('--help lists every flag of each command and builds nothing', async () => {
     '  --allow-component-code  run the .js/.jsx/.ts/.tsx components MDX pages import (trusted docs only)',
     '  --out <dir>             the output folder (default dist)',
     '  --no-search             leave out the search index',
+    '  --cache-dir <dir>       the build cache\'s folder (default node_modules/.cache/redux-docs/pages of the generator)',
+    '  --no-cache              compile every page, without reading or writing the build cache',
     '  -h, --help              show this help',
   ].join('\n'));
-  for (const [command, flags] of [['start', ['--port', '--host', '--dev-dir', '--docs']], ['serve', ['--port', '--host', '--dir']], ['check-links', ['--dir', '--json', '--external']]] as const) {
+  for (const [command, flags] of [['start', ['--port', '--host', '--dev-dir', '--docs']], ['serve', ['--port', '--host', '--dir']], ['check-links', ['--dir', '--json', '--external']], ['clean', ['--cache-dir']]] as const) {
     const run = await runCli([command, '-h']);
     assert.equal(run.code, 0, command);
     assert.match(run.stdout, new RegExp(`^Usage: npm (run )?${command === 'start' ? 'start' : command} -- \\[options\\]`), command);

@@ -1,0 +1,70 @@
+/**
+ * The build's compiled docs kept between builds (in node_modules/.cache, where CI caches are
+ * restored): a doc whose key (compile-key.ts, with the generator's own version) and whose read files
+ * are unchanged is not compiled again. Docs that import component code are always compiled: what that
+ * code reads cannot be known.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { CompiledMarkdown, MarkdownOptions } from '../markdown/compile.ts';
+import type { Doc } from '../site/docs.ts';
+import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
+import { compileKey, DependencyStamps, markdownOptionsKey } from './compile-key.ts';
+import { EntryStore } from './entry-store.ts';
+
+export interface BuildCacheOptions {
+  dir: string;
+  /** Changes with the generator's code and packages: a new generator compiles everything again. */
+  generatorKey: string;
+  /** The cache is pruned to this size after a build, least recently used entries first. */
+  maxBytes: number;
+}
+
+export const DEFAULT_CACHE_DIR = path.join(GENERATED_MODULES_DIR, 'pages');
+export const DEFAULT_CACHE_MAX_BYTES = 1024 * 1024 * 1024;
+
+interface Entry { dependencies: string; compiled: CompiledMarkdown }
+
+const COMPONENT_CODE = /\.[cm]?[jt]sx?$/;
+
+export class CompileCache {
+  private readonly store: EntryStore;
+  private readonly optionsKey: string;
+  private readonly stamps: DependencyStamps;
+  private readonly keys = new WeakMap<Doc, string>();
+
+  constructor(private readonly options: BuildCacheOptions, private readonly markdown: MarkdownOptions) {
+    this.store = new EntryStore(options.dir);
+    this.optionsKey = markdownOptionsKey(markdown);
+    this.stamps = new DependencyStamps(markdown);
+  }
+
+  /** Fails (with the file system's error) when the cache folder cannot be written. */
+  assertWritable(): void {
+    this.store.assertWritable();
+  }
+
+  /** Whether the doc may come from the cache (its read files are checked only by `read`). */
+  has(doc: Doc): boolean {
+    return this.store.has(this.keyOf(doc));
+  }
+
+  read(doc: Doc): CompiledMarkdown | undefined {
+    const entry = this.store.read<Entry>(this.keyOf(doc));
+    return entry && entry.dependencies === this.stamps.stamp(entry.compiled.dependencies) ? entry.compiled : undefined;
+  }
+
+  write(doc: Doc, compiled: CompiledMarkdown): void {
+    if (compiled.dependencies.some((file) => COMPONENT_CODE.test(file))) return;
+    this.store.write(this.keyOf(doc), { dependencies: this.stamps.stamp(compiled.dependencies), compiled } satisfies Entry);
+  }
+
+  private keyOf(doc: Doc): string {
+    let key = this.keys.get(doc);
+    if (!key) {
+      key = createHash('sha256').update(`${this.options.generatorKey}\n${compileKey(doc, this.optionsKey, this.markdown)}`).digest('hex');
+      this.keys.set(doc, key);
+    }
+    return key;
+  }
+}

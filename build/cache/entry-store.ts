@@ -1,0 +1,122 @@
+/**
+ * A folder of cache entries, one file per key, each a JSON value behind the SHA-256 of its text. An
+ * entry is written to a temporary file and renamed into place, so a build killed mid-write leaves no
+ * half entry under a key, and builds sharing the folder never read each other's partial writes; a
+ * truncated or altered entry fails its hash, is removed, and counts as missing. Reading an entry marks
+ * it used; `prune` removes the least recently used ones beyond a size.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { threadId } from 'node:worker_threads';
+
+const HASH_LENGTH = 64;
+/** A temporary file this old was left by a build that died while writing it. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+let writes = 0;
+
+export class EntryStore {
+  constructor(readonly dir: string) {}
+
+  /** Fails (with the file system's error) when the folder cannot be written. */
+  assertWritable(): void {
+    mkdirSync(this.dir, { recursive: true });
+    const probe = path.join(this.dir, `.probe-${process.pid}-${threadId}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  }
+
+  has(key: string): boolean {
+    try {
+      return statSync(this.fileOf(key)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  read<T>(key: string): T | undefined {
+    const file = this.fileOf(key);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    const payload = text.slice(HASH_LENGTH + 1);
+    if (text[HASH_LENGTH] !== '\n' || sha256(payload) !== text.slice(0, HASH_LENGTH)) {
+      rmSync(file, { force: true });
+      return undefined;
+    }
+    const now = new Date();
+    utimesSync(file, now, now);
+    return JSON.parse(payload) as T;
+  }
+
+  /** False when the entry could not be written (a full disk): the next build compiles that page again. */
+  write(key: string, value: unknown): boolean {
+    const file = this.fileOf(key);
+    const payload = JSON.stringify(value);
+    const temporary = `${file}.tmp-${process.pid}-${threadId}-${++writes}`;
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(temporary, `${sha256(payload)}\n${payload}`);
+      renameSync(temporary, file);
+      return true;
+    } catch {
+      rmSync(temporary, { force: true });
+      return false;
+    }
+  }
+
+  /** Removes abandoned temporary files, then the least recently used entries until the rest fit in `maxBytes`. */
+  prune(maxBytes: number): { entries: number; bytes: number; removed: number } {
+    const entries: { file: string; bytes: number; usedMs: number }[] = [];
+    let removed = 0;
+    for (const file of this.files()) {
+      const stats = statSync(file, { throwIfNoEntry: false });
+      if (!stats) continue;
+      if (!file.endsWith('.json')) {
+        if (Date.now() - stats.mtimeMs > ABANDONED_AFTER_MS) rmSync(file, { force: true });
+        continue;
+      }
+      entries.push({ file, bytes: stats.size, usedMs: stats.mtimeMs });
+    }
+    let bytes = entries.reduce((sum, entry) => sum + entry.bytes, 0);
+    for (const entry of entries.sort((a, b) => a.usedMs - b.usedMs)) {
+      if (bytes <= maxBytes) break;
+      rmSync(entry.file, { force: true });
+      bytes -= entry.bytes;
+      removed++;
+    }
+    return { entries: entries.length - removed, bytes, removed };
+  }
+
+  /** Removes every entry, and the folder if nothing else is in it; false when there was no store here. */
+  clear(): boolean {
+    const folders = this.entryFolders();
+    for (const folder of folders) rmSync(path.join(this.dir, folder), { recursive: true, force: true });
+    if (existsSync(this.dir) && readdirSync(this.dir).length === 0) rmSync(this.dir, { recursive: true });
+    return folders.length > 0;
+  }
+
+  /** Only the folders the store makes: a --cache-dir given by mistake loses nothing else. */
+  private entryFolders(): string[] {
+    if (!existsSync(this.dir)) return [];
+    return readdirSync(this.dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && /^[0-9a-f]{2}$/.test(entry.name)).map((entry) => entry.name);
+  }
+
+  private files(): string[] {
+    const folders = this.entryFolders();
+    return folders.flatMap((folder) => readdirSync(path.join(this.dir, folder)).map((name) => path.join(this.dir, folder, name)));
+  }
+
+  /** 256 folders, so no folder holds every page of a large site. */
+  private fileOf(key: string): string {
+    return path.join(this.dir, key.slice(0, 2), `${key}.json`);
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

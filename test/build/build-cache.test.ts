@@ -1,0 +1,210 @@
+/**
+ * The build cache: a second build compiles only the pages whose inputs changed (their text, a
+ * partial they include, a page they link to, the config, the generator), writes the same site as a
+ * build without the cache, and survives corrupt entries, killed builds and builds running at once.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { buildSite } from '../../build/build.ts';
+import type { BuildCacheOptions } from '../../build/cache/compile-cache.ts';
+import { EntryStore } from '../../build/cache/entry-store.ts';
+import { cliCommand, runCli } from '../helpers/cli.ts';
+import { siteConfig } from '../helpers/site-folder.ts';
+import { tempTree } from '../helpers/tmp.ts';
+
+const SITE = {
+  'site.config.ts': siteConfig(),
+  'docs/intro.md': '---\ntitle: Intro\n---\n\nWelcome.\n',
+  'docs/guide.md': '# Guide\n\nRead [the store](api/store.md) first.\n\n```ts check\nconst answer: number = 42\n```\n',
+  'docs/api/store.md': '---\nsidebar_label: Store\n---\n\n# Store\n\nThe store.\n',
+  // Resolved from the docs root, as Docusaurus does when the file's folder has no api/store.md.
+  'docs/guides/other.md': '# Other\n\nSee [the store](api/store.md).\n',
+  'docs/guides/page.mdx': "import Note from '../_partials/_note.mdx';\n\n# Page\n\n<Note />\n",
+  'docs/_partials/_note.mdx': 'A note about [the store](../api/store.md).\n',
+  'sidebars.js': "module.exports = { main: ['intro', 'guide', 'api/store', 'guides/other', 'guides/page'] };\n",
+};
+
+const ALL_PAGES = ['/api/store', '/guide', '/guides/other', '/guides/page', '/intro'];
+
+function cacheOptions(root: string, overrides: Partial<BuildCacheOptions> = {}): BuildCacheOptions {
+  return { dir: path.join(root, 'cache'), generatorKey: 'generator-1', maxBytes: 1024 * 1024 * 1024, ...overrides };
+}
+
+async function build(root: string, cache: BuildCacheOptions | undefined = cacheOptions(root), out = 'out') {
+  const lines: string[] = [];
+  const result = await buildSite({ projectRoot: root, configFile: path.join(root, 'site.config.ts'), outDir: path.join(root, out), search: false, cache, log: (line) => lines.push(line) });
+  return { compiled: [...result.compiledPages].sort(), cacheLine: lines.find((line) => line.startsWith('Build cache')) };
+}
+
+/** Every file of a built site, path → contents. */
+function siteFiles(dir: string): Map<string, string> {
+  const files = readdirSync(dir, { recursive: true }).map(String).filter((file) => statSync(path.join(dir, file)).isFile());
+  return new Map(files.sort().map((file) => [file, readFileSync(path.join(dir, file), 'latin1')]));
+}
+
+function cacheEntries(dir: string): string[] {
+  return readdirSync(dir, { recursive: true }).map(String).filter((file) => file.endsWith('.json')).map((file) => path.join(dir, file));
+}
+
+function page(root: string, route: string, out = 'out'): string {
+  return readFileSync(path.join(root, out, route, 'index.html'), 'utf8');
+}
+
+test('a second build with nothing changed compiles no page and writes the same site', async () => {
+  const root = tempTree(SITE);
+  const first = await build(root, cacheOptions(root), 'first');
+  assert.deepEqual(first.compiled, ALL_PAGES);
+  assert.equal(first.cacheLine, `Build cache: 0 of 5 doc pages reused, 5 compiled; ${first.cacheLine!.split('; ')[1]}`);
+  const second = await build(root, cacheOptions(root), 'second');
+  assert.deepEqual(second.compiled, []);
+  assert.match(second.cacheLine!, /^Build cache: 5 of 5 doc pages reused, 0 compiled; \d+ KiB in \S+\/cache$/);
+  await build(root, undefined, 'uncached');
+  assert.deepEqual(siteFiles(path.join(root, 'second')), siteFiles(path.join(root, 'uncached')));
+});
+
+test('an edited page, an edited partial and a renamed link target compile exactly the pages that show them', async () => {
+  const root = tempTree(SITE);
+  await build(root);
+
+  writeFileSync(path.join(root, 'docs/guide.md'), '# Guide\n\nRead [the store](api/store.md) before anything else.\n');
+  assert.deepEqual((await build(root)).compiled, ['/guide']);
+  assert.match(page(root, 'guide'), /before anything else/);
+
+  writeFileSync(path.join(root, 'docs/_partials/_note.mdx'), 'An edited note about [the store](../api/store.md).\n');
+  assert.deepEqual((await build(root)).compiled, ['/guides/page']);
+  assert.match(page(root, 'guides/page'), /An edited note/);
+
+  // The store page's own body is unchanged; every page linking to it, directly, from the docs root or through the partial, changes.
+  writeFileSync(path.join(root, 'docs/api/store.md'), '---\nslug: /api/the-store\n---\n\n# Store\n\nThe store.\n');
+  assert.deepEqual((await build(root)).compiled, ['/guide', '/guides/other', '/guides/page']);
+  for (const route of ['guide', 'guides/other', 'guides/page']) assert.match(page(root, route), /<a href="\/api\/the-store">/, route);
+});
+
+test('a config change or a new generator compiles every page', async () => {
+  const root = tempTree(SITE);
+  await build(root);
+  assert.doesNotMatch(page(root, 'guide'), />JavaScript</);
+  writeFileSync(path.join(root, 'site.config.ts'), siteConfig({ markdown: { languageTabs: true } }));
+  assert.deepEqual((await build(root)).compiled, ALL_PAGES);
+  assert.match(page(root, 'guide'), />JavaScript</);
+  assert.deepEqual((await build(root)).compiled, []);
+  assert.deepEqual((await build(root, cacheOptions(root, { generatorKey: 'generator-2' }))).compiled, ALL_PAGES);
+});
+
+test('a corrupt or truncated entry is compiled again, never served', async () => {
+  const root = tempTree(SITE);
+  await build(root, cacheOptions(root), 'first');
+  const entries = cacheEntries(path.join(root, 'cache'));
+  assert.equal(entries.length, 5);
+  const [truncated, altered, ...rest] = entries;
+  writeFileSync(truncated, readFileSync(truncated, 'utf8').slice(0, 200));
+  writeFileSync(altered, readFileSync(altered, 'utf8').replace(/<p>/, '<p>Injected. '));
+  const second = await build(root, cacheOptions(root), 'second');
+  assert.equal(second.compiled.length, 2);
+  assert.deepEqual(siteFiles(path.join(root, 'second')), siteFiles(path.join(root, 'first')));
+  assert.equal(cacheEntries(path.join(root, 'cache')).length, 5, 'both entries written again');
+  assert.equal(rest.length, 3);
+  assert.deepEqual((await build(root)).compiled, []);
+});
+
+test('a page that imports component code is compiled on every build', async () => {
+  const root = tempTree({
+    ...SITE,
+    'site.config.ts': siteConfig({ allowComponentCode: true }),
+    'docs/guides/page.mdx': "import Badge from '@site/src/Badge.jsx';\n\n# Page\n\n<Badge />\n",
+    'src/Badge.jsx': "export default function Badge() { return <span className=\"badge\">new</span>; }\n",
+  });
+  await build(root);
+  assert.deepEqual((await build(root)).compiled, ['/guides/page']);
+  assert.match(page(root, 'guides/page'), /<span class="badge">new<\/span>/);
+});
+
+test('the cache is pruned to its size, least recently used first, and temporary files of dead builds go', async () => {
+  const root = tempTree(SITE);
+  const dir = path.join(root, 'cache');
+  await build(root);
+  const store = new EntryStore(dir);
+  const [oldest, older, ...recent] = cacheEntries(dir).sort();
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000);
+  utimesSync(oldest, ago(30), ago(30));
+  utimesSync(older, ago(20), ago(20));
+  const abandoned = `${oldest}.tmp-99999-0-1`;
+  const inProgress = `${older}.tmp-99999-0-2`;
+  writeFileSync(abandoned, 'half an entry');
+  utimesSync(abandoned, ago(61), ago(61));
+  writeFileSync(inProgress, 'another build is writing this');
+  const recentBytes = recent.reduce((sum, file) => sum + statSync(file).size, 0);
+  assert.deepEqual(store.prune(recentBytes + statSync(older).size), { entries: 4, bytes: recentBytes + statSync(older).size, removed: 1 });
+  assert.equal(existsSync(oldest), false);
+  assert.deepEqual(cacheEntries(dir).sort(), [older, ...recent].sort());
+  assert.equal(existsSync(abandoned), false, 'a temporary file over an hour old');
+  assert.equal(existsSync(inProgress), true, 'a recent temporary file');
+  // After a build, down to the configured size: here nothing fits.
+  const { cacheLine } = await build(root, cacheOptions(root, { maxBytes: 0 }));
+  assert.match(cacheLine!, /^Build cache: 4 of 5 doc pages reused, 1 compiled; 0 KiB in \S+\/cache \(5 least recently used entries removed\)$/);
+  assert.deepEqual(cacheEntries(dir), []);
+});
+
+test('--no-cache neither reads nor writes the cache, and npm run clean removes it', async () => {
+  const root = tempTree(SITE);
+  const args = ['build', '--config', 'site.config.ts', '--out', 'out', '--no-search', '--cache-dir', 'cache'];
+  const uncached = await runCli([...args, '--no-cache'], root);
+  assert.equal(uncached.code, 0, uncached.stderr);
+  assert.doesNotMatch(uncached.stdout, /Build cache/);
+  assert.equal(existsSync(path.join(root, 'cache')), false);
+  const cached = await runCli(args, root);
+  assert.match(cached.stdout, /^Build cache: 0 of 5 doc pages reused, 5 compiled; \d+ KiB in cache$/m);
+  assert.match((await runCli(args, root)).stdout, /^Build cache: 5 of 5 doc pages reused, 0 compiled;/m);
+  const clean = await runCli(['clean', '--cache-dir', 'cache'], root);
+  assert.equal(clean.stdout, 'Removed the build cache in cache.\n');
+  assert.equal(existsSync(path.join(root, 'cache')), false);
+  assert.match((await runCli(args, root)).stdout, /^Build cache: 0 of 5 doc pages reused, 5 compiled;/m);
+});
+
+test('a cache folder that cannot be written is one line, and the build goes on without it', async () => {
+  const root = tempTree({ ...SITE, blocker: 'a file where the cache folder would be' });
+  const run = await runCli(['build', '--config', 'site.config.ts', '--out', 'out', '--no-search', '--cache-dir', 'blocker'], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^Build cache off: blocker cannot be written \(EEXIST\); every page is compiled\. Pass --no-cache to say so, or --cache-dir with a folder that can be written\.$/m);
+  assert.ok(existsSync(path.join(root, 'out/guide/index.html')));
+});
+
+/** Sixty pages, so a build is still writing entries when it is killed. */
+function largerSite(): Record<string, string> {
+  const files: Record<string, string> = { ...SITE };
+  const ids: string[] = [];
+  for (let index = 0; index < 60; index++) {
+    files[`docs/many/page-${index}.md`] = `# Page ${index}\n\n${'Some words about the store, with [a link](../api/store.md). '.repeat(40)}\n\n\`\`\`js\nconst value = ${index};\n\`\`\`\n`;
+    ids.push(`'many/page-${index}'`);
+  }
+  files['sidebars.js'] = `module.exports = { main: ['intro', 'guide', 'api/store', 'guides/other', 'guides/page', ${ids.join(', ')}] };\n`;
+  return files;
+}
+
+test('a build killed while writing the cache, and two builds at once, leave a cache that builds the same site', async () => {
+  const root = tempTree(largerSite());
+  const args = (out: string) => ['build', '--config', 'site.config.ts', '--out', out, '--no-search', '--cache-dir', 'cache'];
+  const reference = await runCli([...args('reference'), '--no-cache'], root);
+  assert.equal(reference.code, 0, reference.stderr);
+
+  const [command, commandArgs] = cliCommand(args('killed'));
+  const killed = spawn(command, commandArgs, { cwd: root, stdio: 'ignore' });
+  const exited = new Promise((resolve) => killed.on('exit', resolve));
+  while (!existsSync(path.join(root, 'cache')) || cacheEntries(path.join(root, 'cache')).length < 10) await new Promise((resolve) => setTimeout(resolve, 5));
+  killed.kill('SIGKILL');
+  await exited;
+  const entriesLeft = cacheEntries(path.join(root, 'cache')).length;
+  assert.ok(entriesLeft < 65, `killed before it finished (${entriesLeft} entries)`);
+
+  const [one, two] = await Promise.all([runCli(args('one'), root), runCli(args('two'), root)]);
+  assert.equal(one.code, 0, one.stderr);
+  assert.equal(two.code, 0, two.stderr);
+  const expected = siteFiles(path.join(root, 'reference'));
+  assert.deepEqual(siteFiles(path.join(root, 'one')), expected);
+  assert.deepEqual(siteFiles(path.join(root, 'two')), expected);
+  assert.match((await runCli(args('three'), root)).stdout, /^Build cache: 65 of 65 doc pages reused, 0 compiled;/m);
+  assert.deepEqual(siteFiles(path.join(root, 'three')), expected);
+});
