@@ -122,7 +122,6 @@ export class SidebarResolver {
     this.ordered.push({ key: doc.id, permalink: doc.permalink, label, paginationLabel, categories, listed: !doc.frontMatter.unlisted });
   }
 
-  /** ` in category "A › B"` for an item below the top level of the sidebar. */
   /** Two generated indexes on one route would be one page written twice. */
   private claimIndex(permalink: string, owner: string): void {
     const other = this.context.indexOwners.get(permalink);
@@ -132,6 +131,7 @@ export class SidebarResolver {
     this.context.indexOwners.set(permalink, owner);
   }
 
+  /** ` in category "A › B"` for an item below the top level of the sidebar. */
   private where(trail: Trail): string {
     return trail.length > 0 ? ` in category "${trail.map((category) => category.label).join(' › ')}"` : '';
   }
