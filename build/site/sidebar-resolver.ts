@@ -104,7 +104,7 @@ export class SidebarResolver {
     const categoryTrail = [...trail, { label, href }];
     if (linkedDoc) this.addPage(linkedDoc, linkedDoc.sidebarLabel, categoryTrail);
     if (indexPermalink) {
-      this.claimIndex(indexPermalink, `sidebar "${this.sidebarName}" category "${[...trail.map((category) => category.label), label].join(' › ')}"`);
+      this.claimIndex(indexPermalink, `sidebar "${this.sidebarName}" category "${categoryTrail.map((category) => category.label).join(' › ')}"`);
       this.ordered.push({ key: `category:${indexPermalink}`, permalink: indexPermalink, label, paginationLabel: label, categories: categoryTrail, listed: true });
     }
     const items = this.resolveItems(entry.items ?? [], categoryTrail);
