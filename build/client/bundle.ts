@@ -4,7 +4,6 @@
  * while Markdown compiles. Route, body and sidebar chunks are data and are written directly
  * (route-chunks.ts, sidebar-chunks.ts).
  */
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { bundleLazyModules, lazyImportsPlugin, sharedModulesSource } from './lazy-modules.ts';
@@ -38,15 +37,8 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
   const bundleRoot = path.dirname(outdir);
   const relative = (file: string) => path.relative(bundleRoot, file).split(path.sep).join('/');
   const urlOf = (metaPath: string) => `${baseUrl}${relative(path.join(themeRoot, metaPath))}`;
-  const lazy = await bundleLazyModules({
-    themeRoot, islandsDir: ISLANDS_DIR, islandNames: islandNames(themeRoot), outdir, publicPath: `${baseUrl}${ASSETS_DIR}/`, minify: input.minify, urlOf, relative,
-  });
-  const modules = new Map<string, { contents: string; loader: 'js' | 'css' }>([
-    ['site', { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify({ ...input.site, footer: undefined }))});`, loader: 'js' }],
-    ['runtime-modules', { contents: sharedModulesSource(themeRoot), loader: 'js' }],
-    ['styles.css', { contents: `@import ${JSON.stringify(path.join(themeRoot, 'src/css/site.css'))};\n${input.generatedCss}`, loader: 'css' }],
-  ]);
-  const result = await build({
+  // Both builds (the lazy parts and islands, then the runtime) make browser code into the same folder.
+  const shared = {
     absWorkingDir: themeRoot,
     bundle: true,
     format: 'esm',
@@ -54,7 +46,6 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     entryNames: '[dir]/[name]-[hash]',
-    assetNames: 'media/[name]-[hash]',
     outdir,
     publicPath: `${baseUrl}${ASSETS_DIR}/`,
     metafile: true,
@@ -63,12 +54,22 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
     legalComments: 'none',
     charset: 'utf8',
     minify: input.minify,
+  } satisfies BuildOptions;
+  const lazy = await bundleLazyModules({ themeRoot, buildOptions: shared, urlOf, relative });
+  const modules = new Map<string, { contents: string; loader: 'js' | 'css' }>([
+    ['site', { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify({ ...input.site, footer: undefined }))});`, loader: 'js' }],
+    ['runtime-modules', { contents: sharedModulesSource(themeRoot), loader: 'js' }],
+    ['styles.css', { contents: `@import ${JSON.stringify(path.join(themeRoot, 'src/css/site.css'))};\n${input.generatedCss}`, loader: 'css' }],
+  ]);
+  const result = await build({
+    ...shared,
+    assetNames: 'media/[name]-[hash]',
     entryPoints: [
       { in: path.join(themeRoot, 'src/client/entry.tsx'), out: 'runtime' },
       { in: 'virtual:styles.css', out: 'site' },
     ],
     plugins: [virtualModulePlugin(modules, themeRoot), lazyImportsPlugin(themeRoot, lazy.moduleUrls)],
-  } satisfies BuildOptions);
+  });
   const files = new Map([...lazy.files, ...result.outputFiles.map((file) => [relative(file.path), file.contents] as const)]);
   let runtimeUrl = '';
   let cssUrl = '';
@@ -93,13 +94,6 @@ function assertLazyImportsListed(metafile: Metafile): void {
 function assertNotShared(runtimeInputs: string[], lazyInputs: Set<string>): void {
   const twice = runtimeInputs.filter((file) => lazyInputs.has(file) && !file.startsWith('from-runtime:'));
   if (twice.length > 0) throw new Error(`internal: ${twice.join(', ')} would be bundled into the runtime and a lazy part; add it to SHARED_MODULES in build/client/lazy-modules.ts`);
-}
-
-/** Client code for MDX components that need the browser; a page imports only the ones it uses. */
-const ISLANDS_DIR = 'src/client/islands';
-
-function islandNames(themeRoot: string): string[] {
-  return readdirSync(path.join(themeRoot, ISLANDS_DIR)).filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -'.ts'.length));
 }
 
 /** Serves `virtual:NAME` imports from a map: generated modules never touch the disk. */

@@ -6,8 +6,9 @@
  * own, and the first load paid a request and a gzip stream for each (five chunks, 1.1 KB of gzip
  * against one file).
  */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 
 /** The runtime's dynamic imports: each is bundled here, and the runtime imports it by URL. */
 export const LAZY_MODULES = [
@@ -49,11 +50,8 @@ export interface LazyBundle {
 
 export interface LazyBuildInput {
   themeRoot: string;
-  islandsDir: string;
-  islandNames: string[];
-  outdir: string;
-  publicPath: string;
-  minify: boolean;
+  /** The options the runtime's build uses too (output folder, public path, target, minify). */
+  buildOptions: BuildOptions & { write: false };
   urlOf(outputPath: string): string;
   relative(file: string): string;
 }
@@ -62,13 +60,10 @@ export async function bundleLazyModules(input: LazyBuildInput): Promise<LazyBund
   const { themeRoot } = input;
   const entryPoints = [
     ...LAZY_MODULES.map((name) => ({ in: name.startsWith('src/') ? path.join(themeRoot, name) : name, out: `lazy/${outName(name)}` })),
-    ...input.islandNames.map((name) => ({ in: path.join(themeRoot, input.islandsDir, `${name}.ts`), out: `islands/${name}` })),
+    ...islandNames(themeRoot).map((name) => ({ in: path.join(themeRoot, ISLANDS_DIR, `${name}.ts`), out: `islands/${name}` })),
   ];
   const result = await build({
-    absWorkingDir: themeRoot, bundle: true, splitting: true, format: 'esm', target: 'es2022', jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' }, entryNames: '[dir]/[name]-[hash]', chunkNames: 'chunks/[name]-[hash]',
-    outdir: input.outdir, publicPath: input.publicPath, metafile: true, write: false, logLevel: 'silent', legalComments: 'none',
-    charset: 'utf8', minify: input.minify, entryPoints, plugins: [fromRuntimePlugin(themeRoot)],
+    ...input.buildOptions, splitting: true, chunkNames: 'chunks/[name]-[hash]', entryPoints, plugins: [fromRuntimePlugin(themeRoot)],
   });
   const moduleUrls = new Map<string, string>();
   const islandUrls: Record<string, string> = {};
@@ -78,11 +73,18 @@ export async function bundleLazyModules(input: LazyBuildInput): Promise<LazyBund
     const lazyName = /\/lazy\/([^/]+)-\w+\.js$/.exec(outputPath)?.[1];
     const entry = lazyName && LAZY_MODULES.find((name) => outName(name) === lazyName);
     if (entry) moduleUrls.set(entry, input.urlOf(outputPath));
-    else if (output.entryPoint?.startsWith(input.islandsDir)) islandUrls[path.basename(output.entryPoint, '.ts')] = input.urlOf(outputPath);
+    else if (output.entryPoint?.startsWith(ISLANDS_DIR)) islandUrls[path.basename(output.entryPoint, '.ts')] = input.urlOf(outputPath);
   }
   const missing = LAZY_MODULES.filter((name) => !moduleUrls.has(name));
   if (missing.length > 0) throw new Error(`internal: no output for the lazy modules ${missing.join(', ')}`);
   return { files: new Map(result.outputFiles.map((file) => [input.relative(file.path), file.contents])), moduleUrls, islandUrls, inputs };
+}
+
+/** Client code for MDX components that need the browser; a page imports only the ones it uses. */
+const ISLANDS_DIR = 'src/client/islands';
+
+function islandNames(themeRoot: string): string[] {
+  return readdirSync(path.join(themeRoot, ISLANDS_DIR)).filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -'.ts'.length));
 }
 
 /**
