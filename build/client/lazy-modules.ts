@@ -32,8 +32,7 @@ const SHARED_GLOBAL = '__docsRuntimeModules';
 
 /** The module the runtime imports first: it puts every shared module on the global. */
 export function sharedModulesSource(themeRoot: string): string {
-  const specifier = (name: string) => JSON.stringify(name.startsWith('src/') ? path.join(themeRoot, name) : name);
-  const imports = SHARED_MODULES.map((name, index) => `import * as m${index} from ${specifier(name)};`);
+  const imports = SHARED_MODULES.map((name, index) => `import * as m${index} from ${JSON.stringify(importPath(themeRoot, name))};`);
   const entries = SHARED_MODULES.map((name, index) => `${JSON.stringify(name)}: m${index}`);
   return `${imports.join('\n')}\nglobalThis.${SHARED_GLOBAL} = { ${entries.join(', ')} };\n`;
 }
@@ -59,7 +58,7 @@ export interface LazyBuildInput {
 export async function bundleLazyModules(input: LazyBuildInput): Promise<LazyBundle> {
   const { themeRoot } = input;
   const entryPoints = [
-    ...LAZY_MODULES.map((name) => ({ in: name.startsWith('src/') ? path.join(themeRoot, name) : name, out: `lazy/${outName(name)}` })),
+    ...LAZY_MODULES.map((name) => ({ in: importPath(themeRoot, name), out: `lazy/${outName(name)}` })),
     ...islandNames(themeRoot).map((name) => ({ in: path.join(themeRoot, ISLANDS_DIR, `${name}.ts`), out: `islands/${name}` })),
   ];
   const result = await build({
@@ -95,6 +94,11 @@ function islandNames(themeRoot: string): string[] {
 function importOfAny(files: string[]): RegExp {
   const names = files.map((file) => path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`(^|/)(${names.join('|')})$`);
+}
+
+/** A module of the lists above as esbuild resolves it: the theme's files by path, packages by name. */
+function importPath(themeRoot: string, name: string): string {
+  return name.startsWith('src/') ? path.join(themeRoot, name) : name;
 }
 
 function outName(lazyModule: string): string {
