@@ -2,6 +2,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** A file as messages show it: relative to the folder the command runs in (the file itself if that is the folder). */
+export function displayPath(file: string): string {
+  return path.relative(process.cwd(), file) || file;
+}
+
 /**
  * Every `.md`/`.mdx` page below `dir`, sorted, as absolute paths. As in Docusaurus, a file or folder
  * whose name starts with `_` is not a page (partials such as `_intro.mdx` are imported by pages).

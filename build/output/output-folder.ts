@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
+import { displayPath } from '../fs-utils.ts';
 
 const STAGING_SUFFIX = '.staging-';
 const RETIRED_SUFFIX = '.retired-';
@@ -160,7 +161,7 @@ function withSwapLock(target: string, swap: () => void): void {
       const holder = Number(readFileSafely(lock) || process.pid);
       if (!isRunning(holder)) rmSync(lock, { force: true });
       else if (Date.now() > deadline) {
-        const shown = path.relative(process.cwd(), lock) || lock;
+        const shown = displayPath(lock);
         throw new ContentError({ rule: 'output-folder', message: `another build (process ${holder}) has held ${shown} for ${LOCK_WAIT_MS / 1000} s`, file: '--out', fix: 'Stop that build, or delete the file.' });
       }
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);

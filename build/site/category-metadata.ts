@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { ContentError } from '../errors.ts';
 import { repeatsACollection } from '../markdown/front-matter.ts';
 import { describeIssue } from './schema-issues.ts';
+import { displayPath } from '../fs-utils.ts';
 
 const LINK_SCHEMA = v.variant('type', [
   v.strictObject({ type: v.literal('doc'), id: v.string() }),
@@ -44,7 +45,7 @@ export function readCategoryMetadata(dir: string): CategoryMetadata | undefined 
   const name = FILE_NAMES.find((candidate) => existsSync(path.join(dir, candidate)));
   if (!name) return undefined;
   const absolute = path.join(dir, name);
-  const file = path.relative(process.cwd(), absolute) || absolute;
+  const file = displayPath(absolute);
   const text = readFileSync(absolute, 'utf8');
   const data = name.endsWith('.json') ? parseJson(text, file) : parseYaml(text, file);
   const result = v.safeParse(CATEGORY_SCHEMA, data ?? {});

@@ -5,13 +5,14 @@ import { describeIssue } from './schema-issues.ts';
 import { ContentError, contentError } from '../errors.ts';
 import { loadModuleDefault } from './module-loader.ts';
 import type { NavbarItem, SiteConfig } from '../../src/shared/types.ts';
+import { displayPath } from '../fs-utils.ts';
 
 const NAVBAR_ITEM_TYPES = ['doc', 'docSidebar', 'default', 'search', 'colorMode'];
 
 /** Loads and validates `site.config.ts`; every problem names the file and the field. The files it is made of are added to `files`. */
 export async function loadConfig(file: string, files?: Set<string>): Promise<SiteConfig> {
   const raw = await loadModuleDefault(file, files);
-  return validateConfig(raw, path.relative(process.cwd(), file) || file);
+  return validateConfig(raw, displayPath(file));
 }
 
 /** The config with defaults filled in; every bad field is reported at once, by its path. */

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
-import { listMarkdownFiles } from '../fs-utils.ts';
+import { displayPath, listMarkdownFiles } from '../fs-utils.ts';
 import { parseFrontMatter } from '../markdown/front-matter.ts';
 import { validateFrontMatter, type DocFrontMatter } from './front-matter-fields.ts';
 
@@ -189,8 +189,4 @@ function isDirectory(dir: string): boolean {
   } catch {
     return false;
   }
-}
-
-function displayPath(file: string): string {
-  return path.relative(process.cwd(), file) || file;
 }

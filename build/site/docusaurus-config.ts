@@ -13,6 +13,7 @@ import {
 } from './docusaurus-theme-config.ts';
 import { ContentError, type Warning } from '../errors.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
+import { displayPath } from '../fs-utils.ts';
 
 /** A Docusaurus config is known by its file name. */
 export function isDocusaurusConfig(file: string): boolean {
@@ -32,7 +33,7 @@ export interface DocusaurusSite {
 
 /** `docsDir`: `--docs` on the command line, which replaces the config's docs path (so `docs: false` is no error). */
 export async function loadDocusaurusConfig(file: string, options: { files?: Set<string>; docsDir?: string } = {}): Promise<DocusaurusSite> {
-  const shown = path.relative(process.cwd(), file) || file;
+  const shown = displayPath(file);
   const missing = new Set<string>();
   const exported = await loadModuleDefault(file, options.files, { missingPackage: (name) => missing.add(name) });
   const raw = await callConfig(exported, shown);

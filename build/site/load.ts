@@ -21,6 +21,7 @@ import { DEFAULT_PAGE_LIMITS } from '../markdown/limits.ts';
 import type { MarkdownOptions } from '../markdown/compile.ts';
 import type { TaskTimer } from '../task.ts';
 import type { RouteData, SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
+import { displayPath } from '../fs-utils.ts';
 
 /** Where the site comes from; every path is relative to `projectRoot`. */
 export interface SiteOptions {
@@ -91,7 +92,7 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const homeRedirect = homeRedirectTarget(sidebars, docs, routes);
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
   const site = siteData(config, { permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar });
-  const linkFiles = { configFile: loaded.source?.file, sidebarsFile: paths.sidebarsFile && (path.relative(process.cwd(), paths.sidebarsFile) || paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
+  const linkFiles = { configFile: loaded.source?.file, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
   return {
     config, configSource: loaded.source, paths, docs, sidebars, neighbours, categoryPages: categories, warnings, site, themeRoutes: routes, homeRedirect,
     themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles], generatedCss: announcementCss(config),
@@ -147,7 +148,7 @@ async function loadAnyConfig(options: SiteOptions, moduleFiles: Set<string>): Pr
     return { config: docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js')), warnings: [] };
   }
   const file = path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts');
-  const shown = path.relative(process.cwd(), file) || file;
+  const shown = displayPath(file);
   if (!isDocusaurusConfig(file)) return { config: await loadConfig(file, moduleFiles), warnings: [], source: { kind: 'site', file: shown } };
   const docusaurus = await loadDocusaurusConfig(file, { files: moduleFiles, docsDir: options.docsDir });
   return { config: docusaurus.config, warnings: docusaurus.warnings, source: { kind: 'docusaurus', file: shown }, docusaurus };

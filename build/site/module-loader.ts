@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildFailure } from 'esbuild';
 import { ContentError } from '../errors.ts';
+import { displayPath } from '../fs-utils.ts';
 import { requireWithStubs } from './package-stubs.ts';
 
 export interface LoadOptions {
@@ -31,7 +32,7 @@ export async function loadModuleDefault(file: string, files?: Set<string>, optio
       module, module.exports, require, file, path.dirname(file), pathToFileURL(file).href,
     );
   } catch (error) {
-    throw new ContentError({ rule: 'module', message: `could not evaluate: ${(error as Error).message}`, file: relative(file), fix: 'Fix the error in this file.' });
+    throw new ContentError({ rule: 'module', message: `could not evaluate: ${(error as Error).message}`, file: displayPath(file), fix: 'Fix the error in this file.' });
   }
   return module.exports.default ?? module.exports;
 }
@@ -59,16 +60,12 @@ function bundleError(file: string, failure: BuildFailure): ContentError {
   const first = failure.errors?.[0];
   const unresolved = first && /^Could not resolve "(.+)"/.exec(first.text);
   if (!first?.location) {
-    if (unresolved) return new ContentError({ rule: 'module', message: 'file not found', file: relative(file), fix: 'Create it, or pass the right path.' });
-    return new ContentError({ rule: 'module', message: `could not load: ${first?.text ?? failure.message}`, file: relative(file), fix: 'Fix the error in this file.' });
+    if (unresolved) return new ContentError({ rule: 'module', message: 'file not found', file: displayPath(file), fix: 'Create it, or pass the right path.' });
+    return new ContentError({ rule: 'module', message: `could not load: ${first?.text ?? failure.message}`, file: displayPath(file), fix: 'Fix the error in this file.' });
   }
-  const where = relative(path.resolve(path.dirname(file), first.location.file));
+  const where = displayPath(path.resolve(path.dirname(file), first.location.file));
   if (unresolved) {
     return new ContentError({ rule: 'module', message: `cannot import "${unresolved[1]}": no such file`, file: where, line: first.location.line, fix: 'Create the file, or fix the import path.' });
   }
   return new ContentError({ rule: 'module', message: `syntax error: ${first.text}`, file: where, line: first.location.line, fix: 'Fix the syntax error.' });
-}
-
-function relative(file: string): string {
-  return path.relative(process.cwd(), file) || file;
 }

@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { loadModuleDefault } from './module-loader.ts';
 import { SidebarResolver, type OrderedPage, type ResolveContext } from './sidebar-resolver.ts';
 import type { Doc } from './docs.ts';
 import type { PageLink, SidebarItem } from '../../src/shared/types.ts';
+import { displayPath } from '../fs-utils.ts';
 
 /** Where a page sits in a sidebar: the sidebar's name, its category trail, its neighbours. */
 export interface SidebarPlacement {
@@ -55,7 +55,7 @@ export interface SidebarInputs {
 /** Loads a Docusaurus sidebars file (`.ts`/`.js`, ESM or CommonJS), or without one the default sidebar, and resolves it against the docs. */
 export async function loadSidebars(file: string | undefined, inputs: SidebarInputs): Promise<ResolvedSidebars> {
   if (file === undefined) return resolveSidebars(DEFAULT_SIDEBARS, inputs, inputs.docsDir);
-  const shownPath = path.relative(process.cwd(), file) || file;
+  const shownPath = displayPath(file);
   const raw = await loadModuleDefault(file, inputs.files);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ContentError({ rule: 'sidebars', message: 'the sidebars file must export an object of named sidebars', file: shownPath, fix: 'Export { sidebarName: [items] } as default (or module.exports).' });
