@@ -69,7 +69,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     log(pages.threadTimeSummary(1 + workersFor(sources.docs.length)));
     await timer.run('write site files', async () => writeOtherFiles(sources, script, await bundling, writer, output, pages));
     const links = await timer.run('check links', () => checkLinks(pages.linkIndex(), output.listFiles(), config.baseUrl, (file) => output.readFile(file), sources.themeLinkOrigins));
-    const linkWarnings = enforceLinkPolicy(links, config, sources.configSource?.file);
+    const linkWarnings = enforceLinkPolicy(links, config, sources.configDisplayPath);
     if (pages.search) await timer.run('index search', () => pages.writeSearchIndex());
     output.commit();
     if (cache && options.cache) log(cacheSummary(options.cache, pages));

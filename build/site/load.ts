@@ -47,8 +47,8 @@ export type SitePaths = ReturnType<typeof resolvePaths>;
 /** What the pages are made from, before any Markdown is compiled. */
 export interface SiteSources {
   config: SiteConfig;
-  /** The file whose options the site obeys, as messages name it; undefined for a docs-only build. */
-  configSource?: ConfigSource;
+  /** The config file the site obeys (ours or a Docusaurus site's), as messages name it; undefined for a docs-only build. */
+  configDisplayPath?: string;
   paths: SitePaths;
   docs: Doc[];
   sidebars: ResolvedSidebars;
@@ -92,9 +92,9 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const homeRedirect = homeRedirectTarget(sidebars, docs, routes);
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
   const site = siteData(config, { permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar });
-  const linkFiles = { configFile: loaded.source?.file, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
+  const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
   return {
-    config, configSource: loaded.source, paths, docs, sidebars, neighbours, categoryPages: categories, warnings, site, themeRoutes: routes, homeRedirect,
+    config, configDisplayPath: loaded.displayPath, paths, docs, sidebars, neighbours, categoryPages: categories, warnings, site, themeRoutes: routes, homeRedirect,
     themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles], generatedCss: announcementCss(config),
   };
 }
@@ -131,10 +131,8 @@ export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs
   };
 }
 
-/** Which config the site obeys: ours, a Docusaurus site's, or none (a docs-only build); `file` as messages show it. */
-export interface ConfigSource { kind: 'site' | 'docusaurus'; file: string }
-
-interface LoadedConfig { config: SiteConfig; warnings: Warning[]; source?: ConfigSource; docusaurus?: DocusaurusSite }
+/** `displayPath`: the config file as messages show it (none for a docs-only build). */
+interface LoadedConfig { config: SiteConfig; warnings: Warning[]; displayPath?: string; docusaurus?: DocusaurusSite }
 
 async function resolveConfig(options: SiteOptions, moduleFiles: Set<string>): Promise<LoadedConfig> {
   const loaded = await loadAnyConfig(options, moduleFiles);
@@ -148,10 +146,9 @@ async function loadAnyConfig(options: SiteOptions, moduleFiles: Set<string>): Pr
     return { config: docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js')), warnings: [] };
   }
   const file = path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts');
-  const shown = displayPath(file);
-  if (!isDocusaurusConfig(file)) return { config: await loadConfig(file, moduleFiles), warnings: [], source: { kind: 'site', file: shown } };
+  if (!isDocusaurusConfig(file)) return { config: await loadConfig(file, moduleFiles), warnings: [], displayPath: displayPath(file) };
   const docusaurus = await loadDocusaurusConfig(file, { files: moduleFiles, docsDir: options.docsDir });
-  return { config: docusaurus.config, warnings: docusaurus.warnings, source: { kind: 'docusaurus', file: shown }, docusaurus };
+  return { config: docusaurus.config, warnings: docusaurus.warnings, displayPath: displayPath(file), docusaurus };
 }
 
 function resolvePaths(options: SiteOptions, { config, docusaurus }: LoadedConfig) {
