@@ -15,8 +15,8 @@ export function brokenLinkFix(configFile: string | undefined): string {
   return `Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in ${configFile}.`;
 }
 
-/** The advice of a site built with `site.config.ts` (and of `npm run check-links`, which does not know the config). */
-export const BROKEN_LINK_FIX = brokenLinkFix('site.config.ts');
+/** The advice of `npm run check-links`, which does not know the config: the one a site built with `site.config.ts` gets. */
+const BROKEN_LINK_FIX = brokenLinkFix('site.config.ts');
 
 /** A broken link in the error model: `dead link /x` in the file and line that wrote it. */
 export function brokenLinkError(link: BrokenLink, fix = BROKEN_LINK_FIX): ContentError {
@@ -25,7 +25,7 @@ export function brokenLinkError(link: BrokenLink, fix = BROKEN_LINK_FIX): Conten
 
 /** One content error per link; its message is the build's report: a line per link, then a summary. */
 export class BrokenLinksError extends ContentErrors {
-  constructor(readonly links: BrokenLink[], fix = BROKEN_LINK_FIX) {
+  constructor(readonly links: BrokenLink[], fix: string) {
     const lines = links.map(formatBrokenLink);
     super(links.map((link) => brokenLinkError(link, fix)), `${lines.join('\n')}\n${links.length} broken link${links.length === 1 ? '' : 's'} found. ${fix}`);
     this.name = 'BrokenLinksError';
