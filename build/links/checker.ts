@@ -158,15 +158,20 @@ export function themeSource(permalink: string): string {
  * build, watch mode and check-links print.
  */
 export function formatBrokenLink(link: BrokenLink): string {
-  const where = `${link.line ? `${link.source}:${link.line}` : link.source}${link.item ? `, ${link.item}` : ''}${link.includedBy ? ` (${includedBy(link.includedBy, undefined)})` : ''}`;
+  const where = `${link.line ? `${link.source}:${link.line}` : link.source}${link.item ? `, ${link.item}` : ''}${includedBySuffix(link)}`;
   const reason = link.reason ? ` (${link.reason})` : '';
   return link.kind === 'anchor' ? `Found broken anchor ${link.href} in ${where}` : `Found dead link ${link.href} in ${where}${reason}`;
 }
 
 /** `dead link /x`: the problem alone, for reports that name the file and line separately (the dev overlay). */
 export function brokenLinkProblem(link: BrokenLink): string {
-  const item = `${link.item ? ` in ${link.item}` : ''}${link.includedBy ? ` (${includedBy(link.includedBy, undefined)})` : ''}`;
-  return link.kind === 'anchor' ? `broken anchor ${link.href}${item}` : `dead link ${link.href}${item}${link.reason ? ` (${link.reason})` : ''}`;
+  const where = `${link.item ? ` in ${link.item}` : ''}${includedBySuffix(link)}`;
+  return link.kind === 'anchor' ? `broken anchor ${link.href}${where}` : `dead link ${link.href}${where}${link.reason ? ` (${link.reason})` : ''}`;
+}
+
+/** ` (in a partial included by docs/page.mdx:5)` for a link written in an MDX partial. */
+function includedBySuffix(link: BrokenLink): string {
+  return link.includedBy ? ` (${includedBy(link.includedBy, undefined)})` : '';
 }
 
 /**
