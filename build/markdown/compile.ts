@@ -109,16 +109,16 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
   })) as HastRoot;
   const problems = file.messages.map((message) => {
     // A link or image in an included partial: reported at the partial's line, naming the page's line that included it.
-    const includedAt = message.partial && offsetLine(message.partial.includedAtLine, source.lineOffset);
+    const pageLine = offsetLine(message.partial ? message.partial.includedAtLine : message.line ?? undefined, source.lineOffset);
     return {
       rule: `markdown/${message.ruleId ?? 'compile'}`,
       file: message.partial?.displayPath ?? source.displayPath,
-      line: message.partial ? message.line ?? undefined : offsetLine(message.line ?? undefined, source.lineOffset),
+      line: message.partial ? message.line ?? undefined : pageLine,
       column: message.column ?? undefined,
-      message: message.partial ? `${message.reason} (${includedBy(source.displayPath, includedAt)})` : message.reason,
+      message: message.partial ? `${message.reason} (${includedBy(source.displayPath, pageLine)})` : message.reason,
       fix: message.note ?? undefined,
       fatal: message.fatal === true,
-      pageLine: message.partial ? includedAt : offsetLine(message.line ?? undefined, source.lineOffset),
+      pageLine,
     };
   });
   throwIfAny(problems.filter((problem) => problem.fatal).sort((a, b) => (a.pageLine ?? 0) - (b.pageLine ?? 0)).map(({ pageLine: _, ...problem }) => new ContentError(problem)));
