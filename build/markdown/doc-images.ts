@@ -9,14 +9,14 @@ import path from 'node:path';
 import type { Image } from 'mdast';
 import type { VFile } from 'vfile';
 import { splitHref } from '../../src/shared/paths.ts';
-import type { LinkContext } from './links.ts';
+import type { LinkContext, Report } from './links.ts';
 import { isInsideSite } from './mdx/imports.ts';
 
 /** A file to copy into the output: source path → path below the output folder. */
 export interface PageAsset { source: string; target: string }
 
 /** `sourcePath`: the docs-relative file that wrote the image (the page, or a partial it includes: `writer`). */
-export function relocateDocImage(image: Image, context: LinkContext, sourcePath: string, file: VFile, report: (reason: string, options: { ruleId: string; note?: string }) => void, writer: 'page' | 'partial' = 'page'): void {
+export function relocateDocImage(image: Image, context: LinkContext, sourcePath: string, file: VFile, report: Report, writer: 'page' | 'partial'): void {
   const relative = decodeURIComponentSafe(splitHref(image.url).path);
   const source = path.resolve(context.docsDir, path.dirname(sourcePath), relative);
   const inside = isInsideSite(source, context);

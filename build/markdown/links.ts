@@ -30,7 +30,7 @@ export interface LinkContext {
 export interface SourceLink { url: string; line?: number; file?: string; includedAt?: number; missingMarkdown?: true }
 
 /** Reports a problem with one link or image, where it was written. */
-type Report = (reason: string, options: { ruleId: string; note?: string; fatal?: boolean }) => void;
+export type Report = (reason: string, options: { ruleId: string; note?: string; fatal?: boolean }) => void;
 
 const UNSAFE_PROTOCOL = /^\s*(javascript|vbscript|data):/i;
 const SAFE_IMAGE_DATA = /^\s*data:image\/(png|gif|jpe?g|webp|avif);/i;
