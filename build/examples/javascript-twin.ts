@@ -44,7 +44,7 @@ export function twinResult(request: TwinRequest): TwinResult {
 }
 
 /** The JavaScript code block's HTML; throws TypeScriptOnlySyntaxError for syntax with no JavaScript twin. */
-export function javascriptTwinHtml({ code, language, meta }: TwinRequest): string {
+function javascriptTwinHtml({ code, language, meta }: TwinRequest): string {
   const jsLanguage = language === 'tsx' ? 'jsx' : 'js';
   // Its magic comments are the TypeScript block's, whose problems the page reports.
   return codeBlockHtml(toJavaScript(code, language), jsLanguage, javascriptMeta(meta, jsLanguage), new VFile());
