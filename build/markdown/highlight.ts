@@ -55,10 +55,15 @@ export function codeOf(pre: Element): Element | undefined {
   return pre.tagName === 'pre' ? pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code') : undefined;
 }
 
+/** The fence's language, from the `code` element's `language-*` class. */
+export function codeLanguage(codeElement: Element): string | undefined {
+  const classes = (codeElement.properties.className as string[] | undefined) ?? [];
+  return classes.find((name) => name.startsWith('language-'))?.slice('language-'.length);
+}
+
 /** A `pre > code` as a code block; problems (an unknown language, an unmatched magic comment) go to `file`. */
 export function highlightedCodeBlock(pre: Element, codeElement: Element, file: VFile): Element {
-  const classes = (codeElement.properties.className as string[] | undefined) ?? [];
-  const requested = classes.find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
+  const requested = codeLanguage(codeElement) ?? '';
   const meta = parseCodeMeta(codeElement.properties.dataMeta as string | undefined);
   const grammar = resolveGrammar(requested, file, pre);
   const { code, highlightLines } = highlighting(toString(codeElement).replace(/\n$/, ''), meta, grammar, file, pre);

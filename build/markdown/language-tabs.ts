@@ -15,7 +15,7 @@ import { javascriptTwins } from '../examples/javascript-converter.ts';
 import type { TwinRequest, TwinResult } from '../examples/javascript-twin.ts';
 import { TypeScriptOnlySyntaxError } from '../examples/to-javascript.ts';
 import { parseCodeMeta } from './code-meta.ts';
-import { codeOf } from './highlight.ts';
+import { codeLanguage, codeOf } from './highlight.ts';
 import { TabItem, Tabs } from './mdx/theme/Tabs.tsx';
 import { SKIP, walkElements } from './walk.ts';
 
@@ -124,7 +124,7 @@ export function hasCheckedExample(markdown: string): boolean {
 }
 
 function checkedTypeScript(code: Element): 'ts' | 'tsx' | undefined {
-  const language = ((code.properties.className as string[] | undefined) ?? []).find((name) => name.startsWith('language-'))?.slice('language-'.length);
+  const language = codeLanguage(code);
   if (language !== 'ts' && language !== 'tsx') return undefined;
   return parseCodeMeta(code.properties.dataMeta as string | undefined).flags.has('check') ? language : undefined;
 }
