@@ -34,10 +34,15 @@ export interface TypeScriptOnlyConstruct {
 
 export class TypeScriptOnlySyntaxError extends Error {
   constructor(readonly constructs: TypeScriptOnlyConstruct[]) {
-    super(`this TypeScript has no JavaScript twin without its types: ${constructs.map(({ name, line }) => `${name} (line ${line})`).join(', ')}; `
-      + 'write it without enums, namespaces and parameter properties (an object of constants, a module, a field assigned in the constructor)');
+    super(typeScriptOnlyMessage(constructs));
     this.name = 'TypeScriptOnlySyntaxError';
   }
+}
+
+/** What to tell the author about constructs with no JavaScript twin (the converter thread sends only the constructs). */
+export function typeScriptOnlyMessage(constructs: TypeScriptOnlyConstruct[]): string {
+  return `this TypeScript has no JavaScript twin without its types: ${constructs.map(({ name, line }) => `${name} (line ${line})`).join(', ')}; `
+    + 'write it without enums, namespaces and parameter properties (an object of constants, a module, a field assigned in the constructor)';
 }
 
 export function toJavaScript(code: string, language: 'ts' | 'tsx'): string {

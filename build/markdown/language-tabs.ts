@@ -13,7 +13,7 @@ import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
 import { javascriptTwins } from '../examples/javascript-converter.ts';
 import type { TwinRequest, TwinResult } from '../examples/javascript-twin.ts';
-import { TypeScriptOnlySyntaxError } from '../examples/to-javascript.ts';
+import { typeScriptOnlyMessage } from '../examples/to-javascript.ts';
 import { parseCodeMeta } from './code-meta.ts';
 import { codeLanguage, codeOf } from './highlight.ts';
 import { TabItem, Tabs } from './mdx/theme/Tabs.tsx';
@@ -80,7 +80,7 @@ export function rehypeFinishLanguageTabs() {
         file.message(reason, { place, ruleId }).note = note;
       }
       if (twin.constructs) {
-        file.message(`the example has no JavaScript tab: ${new TypeScriptOnlySyntaxError(twin.constructs).message}`, { place: marker.position, ruleId: 'language-tabs' });
+        file.message(`the example has no JavaScript tab: ${typeScriptOnlyMessage(twin.constructs)}`, { place: marker.position, ruleId: 'language-tabs' });
       } else if (!file.data.islands?.includes('tabs')) file.data.islands = [...(file.data.islands ?? []), 'tabs'];
       Object.assign(examples[number], { typescriptHtml: twin.typescriptHtml, javascriptHtml: twin.javascriptHtml });
       parent.children[index] = { type: 'text', value: placeholder(number) };
