@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { validateConfig } from './config.ts';
-import { loadModuleDefault } from './module-loader.ts';
+import { evaluationError, loadModuleDefault } from './module-loader.ts';
 import {
   isRecord, staticPath, stringOf, translateAnnouncementBar, translateColorMode, translateFooter, translateNavbar, type Raw, type Unsupported,
 } from './docusaurus-theme-config.ts';
@@ -54,7 +54,7 @@ async function callConfig(exported: unknown, file: string): Promise<Raw> {
   try {
     value = typeof exported === 'function' ? await (exported as () => unknown)() : await exported;
   } catch (error) {
-    throw new ContentError({ rule: 'module', message: `could not evaluate: ${(error as Error).message}`, file, fix: 'Fix the error in this file.' });
+    throw evaluationError(error, file);
   }
   if (!isRecord(value)) throw new ContentError({ rule: 'docusaurus-config', message: 'the config is not an object', file, fix: 'Export the config object (or a function returning it) as default, or as module.exports.' });
   return value;

@@ -32,9 +32,14 @@ export async function loadModuleDefault(file: string, files?: Set<string>, optio
       module, module.exports, require, file, path.dirname(file), pathToFileURL(file).href,
     );
   } catch (error) {
-    throw new ContentError({ rule: 'module', message: `could not evaluate: ${(error as Error).message}`, file: displayPath(file), fix: 'Fix the error in this file.' });
+    throw evaluationError(error, displayPath(file));
   }
   return module.exports.default ?? module.exports;
+}
+
+/** The author's module threw while it ran (or, for a Docusaurus config, while its exported function ran). */
+export function evaluationError(error: unknown, shownFile: string): ContentError {
+  return new ContentError({ rule: 'module', message: `could not evaluate: ${(error as Error).message}`, file: shownFile, fix: 'Fix the error in this file.' });
 }
 
 /** `import.meta.url` in an ESM config (its `fileURLToPath(import.meta.url)`), which CommonJS output has not. */
