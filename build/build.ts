@@ -4,7 +4,7 @@
  * (and its HTML until Pagefind has it). The output folder is replaced only if every stage succeeds.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { displayPath } from './fs-utils.ts';
 import { bundleRuntime, GENERATOR_ROOT, type RuntimeBundle } from './client/bundle.ts';
 import { throwIfAny, type Warning } from './errors.ts';
 import { checkLinks, type LinkReport } from './links/checker.ts';
@@ -74,7 +74,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     output.commit();
     if (cache && options.cache) log(cacheSummary(options.cache, pages));
     const pageCount = pages.linkIndex().length;
-    const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${path.relative(process.cwd(), paths.outDir) || '.'}`;
+    const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${displayPath(paths.outDir)}`;
     return { pages: pageCount, outDir: paths.outDir, warnings: [...sources.warnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), links, compiledPages: pages.compiled, summary };
   } catch (error) {
     output.discard();
@@ -115,7 +115,7 @@ function openCache(options: BuildCacheOptions, sources: SiteSources, log: (line:
     cache.assertWritable();
     return cache;
   } catch (error) {
-    log(`Build cache off: ${path.relative(process.cwd(), options.dir) || '.'} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); every page is compiled. Pass --no-cache to say so, or --cache-dir with a folder that can be written.`);
+    log(`Build cache off: ${displayPath(options.dir)} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); every page is compiled. Pass --no-cache to say so, or --cache-dir with a folder that can be written.`);
     return undefined;
   }
 }
@@ -124,7 +124,7 @@ function openCache(options: BuildCacheOptions, sources: SiteSources, log: (line:
 function cacheSummary(options: BuildCacheOptions, pages: WrittenPages): string {
   const { bytes, removed } = new EntryStore(options.dir).prune(options.maxBytes);
   const total = pages.reused + pages.compiled.length;
-  return `Build cache: ${pages.reused} of ${total} doc pages reused, ${pages.compiled.length} compiled; ${formatBytes(bytes)} in ${path.relative(process.cwd(), options.dir)}${removed ? ` (${removed} least recently used entries removed)` : ''}`;
+  return `Build cache: ${pages.reused} of ${total} doc pages reused, ${pages.compiled.length} compiled; ${formatBytes(bytes)} in ${displayPath(options.dir)}${removed ? ` (${removed} least recently used entries removed)` : ''}`;
 }
 
 function formatBytes(bytes: number): string {

@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** A file as messages show it: relative to the folder the command runs in (the file itself if that is the folder). */
+/** A file or folder as messages show it: relative to the folder the command runs in (`.` for that folder). */
 export function displayPath(file: string): string {
-  return path.relative(process.cwd(), file) || file;
+  return path.relative(process.cwd(), file) || '.';
 }
 
 /**

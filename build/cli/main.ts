@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { displayPath } from '../fs-utils.ts';
 import { parseFlags, UsageError, type CommandSpec, type Flag, type FlagValues } from './args.ts';
 import { buildSite } from '../build.ts';
 import { EntryStore } from '../cache/entry-store.ts';
@@ -147,7 +148,7 @@ function buildCache(dir = DEFAULT_CACHE_DIR): BuildCacheOptions | undefined {
 async function runClean(values: FlagValues<typeof CLEAN.flags>): Promise<void> {
   const dir = path.resolve(values['cache-dir'] ?? DEFAULT_CACHE_DIR);
   const removed = new EntryStore(dir).clear();
-  console.log(removed ? `Removed the build cache in ${path.relative(process.cwd(), dir) || '.'}.` : `There was no build cache in ${path.relative(process.cwd(), dir) || '.'}.`);
+  console.log(removed ? `Removed the build cache in ${displayPath(dir)}.` : `There was no build cache in ${displayPath(dir)}.`);
 }
 
 function reportError(error: unknown): void {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { displayPath } from '../fs-utils.ts';
 import { ContentError } from '../errors.ts';
 
 /** What a build's output folder replaces must be nothing but an earlier build: these prove it was one. */
@@ -14,7 +15,7 @@ export interface GuardedPaths { projectRoot: string; outDir: string; docsDir: st
 export function assertSafeOutputFolder(paths: GuardedPaths): void {
   const out = path.resolve(paths.outDir);
   const problem = outputFolderProblem(out, paths);
-  if (problem) throw new ContentError({ rule: 'output-folder', message: `output folder "${path.relative(process.cwd(), out) || '.'}" ${problem}`, file: '--out', fix: 'Pass --out a new folder, or the dist/ of an earlier build, outside the docs and static folders.' });
+  if (problem) throw new ContentError({ rule: 'output-folder', message: `output folder "${displayPath(out)}" ${problem}`, file: '--out', fix: 'Pass --out a new folder, or the dist/ of an earlier build, outside the docs and static folders.' });
 }
 
 function outputFolderProblem(out: string, paths: GuardedPaths): string | undefined {
