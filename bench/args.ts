@@ -1,4 +1,4 @@
-/** `npm run bench -- --pages 100,1000 [--runs 3 | --runs 3,2] [--seed 42] [--watch 1000] [--docusaurus 100] [--write-docs] [--keep]` */
+/** `npm run bench -- --pages 100,1000 [--runs 3 | --runs 3,2] [--seed 42] [--watch 1000] [--docusaurus 100] [--warm 1000] [--write-docs] [--keep]` */
 import { parseArgs } from 'node:util';
 
 export interface BenchOptions {
@@ -12,9 +12,11 @@ export interface BenchOptions {
   watchSizes: number[];
   /** Sizes also built with Docusaurus 3.6.3, once each, in the same run. */
   docusaurusSizes: number[];
+  /** Sizes rebuilt with the build cache (bench/warm.ts). */
+  warmSizes: number[];
 }
 
-export const USAGE = 'usage: npm run bench -- --pages N[,N…] [--runs R[,R…]] [--seed S] [--watch N[,N…]] [--docusaurus N[,N…]] [--write-docs] [--keep]';
+export const USAGE = 'usage: npm run bench -- --pages N[,N…] [--runs R[,R…]] [--seed S] [--watch N[,N…]] [--docusaurus N[,N…]] [--warm N[,N…]] [--write-docs] [--keep]';
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -27,6 +29,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       keep: { type: 'boolean', default: false },
       watch: { type: 'string', default: '' },
       docusaurus: { type: 'string', default: '' },
+      warm: { type: 'string', default: '' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -46,6 +49,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     keep: values.keep,
     watchSizes: sizesAmong(values.watch, pages, '--watch'),
     docusaurusSizes: sizesAmong(values.docusaurus, pages, '--docusaurus'),
+    warmSizes: sizesAmong(values.warm, pages, '--warm'),
   };
 }
 

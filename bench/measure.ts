@@ -27,6 +27,8 @@ export interface BuildRun {
   cpuMs?: number;
   /** 1-minute load average just before the run: above the core count, wall times are inflated by other work. */
   loadBefore: number;
+  /** The build's `Build cache: …` line, when it used the cache. */
+  cacheLine?: string;
 }
 
 let gnuTimeAvailable: boolean | undefined;
@@ -37,11 +39,12 @@ export function hasGnuTime(): boolean {
   return gnuTimeAvailable;
 }
 
-export async function runBuild(corpus: Corpus, outDir: string): Promise<BuildRun> {
+/** A cold build (`--no-cache`), or, with `cacheDir`, a build that reads and writes that build cache. */
+export async function runBuild(corpus: Corpus, outDir: string, cacheDir?: string): Promise<BuildRun> {
   rmSync(outDir, { recursive: true, force: true });
   const loadBefore = os.loadavg()[0];
   let sampler: ReturnType<typeof sampleProcessTree> | undefined;
-  const run = await runTimed([...npmScriptCommand('build'), '--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile, '--out', outDir, '--no-cache'], {
+  const run = await runTimed([...npmScriptCommand('build'), '--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile, '--out', outDir, ...(cacheDir ? ['--cache-dir', cacheDir] : ['--no-cache'])], {
     cwd: PROJECT_ROOT,
     timeFile: path.join(corpus.root, 'time-v.txt'),
     onSpawn: (pid) => (sampler = sampleProcessTree(pid)),
@@ -59,6 +62,7 @@ export async function runBuild(corpus: Corpus, outDir: string): Promise<BuildRun
     rssSource: run.peakRssKiB !== undefined ? 'time -v' : peakRssKiB !== undefined ? '/proc VmHWM' : 'none',
     cpuMs: run.cpuMs,
     loadBefore,
+    cacheLine: run.stdout.split('\n').find((line) => line.startsWith('Build cache: ')),
   };
 }
 

@@ -4,6 +4,7 @@ import type { FloorRun } from './floor.ts';
 import type { DocusaurusRun } from './docusaurus.ts';
 import type { BuildRun } from './measure.ts';
 import type { WatchRun } from './watch.ts';
+import type { WarmRun, WarmScenario } from './warm.ts';
 import { median } from './stats.ts';
 import { REPORT_PHASES, THREAD_STEPS, phaseTotals, type ReportPhase, type ThreadStep } from './summary-line.ts';
 
@@ -15,6 +16,7 @@ export interface SizeResult {
   firstLoadJs: { raw: number; gzip: number };
   watch?: WatchRun;
   docusaurus?: DocusaurusRun;
+  warm?: WarmRun[];
 }
 
 export interface SizeSummary {
@@ -50,6 +52,8 @@ export interface SizeSummary {
   firstLoadJs: { raw: number; gzip: number };
   watch?: { medianMs: number; minMs: number; maxMs: number; edits: number };
   docusaurus?: DocusaurusRun;
+  /** Rebuilds with the build cache, against the cold median (processWallMs). */
+  warm?: { scenario: WarmScenario; processWallMs: number; totalMs: number; peakRssKiB?: number; cacheLine?: string }[];
 }
 
 export function summarize(result: SizeResult): SizeSummary {
@@ -98,5 +102,6 @@ export function summarize(result: SizeResult): SizeSummary {
       edits: result.watch.editToReloadMs.length,
     },
     docusaurus: result.docusaurus,
+    warm: result.warm?.map(({ scenario, run }) => ({ scenario, processWallMs: run.processWallMs, totalMs: run.summary.totalMs, peakRssKiB: run.peakRssKiB, cacheLine: run.cacheLine })),
   };
 }
