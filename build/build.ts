@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { displayPath } from './fs-utils.ts';
 import { bundleRuntime, GENERATOR_ROOT, type RuntimeBundle } from './client/bundle.ts';
 import { throwIfAny, type Warning } from './errors.ts';
-import { checkLinks, type LinkReport } from './links/checker.ts';
+import { checkLinks, type PageLinkIndex } from './links/checker.ts';
 import { enforceLinkPolicy } from './links/policy.ts';
 import { warmUpJavaScriptConverter } from './examples/javascript-converter.ts';
 import { hasCheckedExample } from './markdown/language-tabs.ts';
@@ -21,6 +21,8 @@ import { workersFor } from './pages/workers.ts';
 import { writeDocPages } from './pages/write-pages.ts';
 import { WrittenPages } from './pages/written-pages.ts';
 import { SearchIndexer } from './search/pagefind.ts';
+import { inShard, SHARD_MANIFEST, shardManifest, siteFingerprint, type Shard } from './shards/shard.ts';
+import type { Doc } from './site/docs.ts';
 import { CompileCache, type BuildCacheOptions } from './cache/compile-cache.ts';
 import { EntryStore } from './cache/entry-store.ts';
 import { categoryBody } from './pages/page-bodies.tsx';
@@ -31,6 +33,8 @@ export interface BuildOptions extends SiteOptions {
   search?: boolean;
   /** Keep compiled docs between builds (cache/compile-cache.ts); undefined: compile every doc. */
   cache?: BuildCacheOptions;
+  /** Build one share of the pages (`--shard 3/8`); shards/merge.ts completes the site from all of them. */
+  shard?: Shard;
   log?: (line: string) => void;
 }
 
@@ -42,7 +46,6 @@ export interface BuildResult {
   linkWarnings: string[];
   timings: TaskTimer['timings'];
   themeScriptHash: string;
-  links: LinkReport;
   /** Permalinks of the doc pages this build compiled; the rest came from the build cache. */
   compiledPages: string[];
   summary: string;
@@ -54,7 +57,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const sources = await loadSite(options, timer);
   const cache = options.cache && openCache(options.cache, sources, log);
-  const toCompile = cache ? sources.docs.filter((doc) => !cache.has(doc)) : sources.docs;
+  const { shard } = options;
+  const docs = shard ? sources.docs.filter((doc) => inShard(doc.permalink, shard)) : sources.docs;
+  const toCompile = cache ? docs.filter((doc) => !cache.has(doc)) : docs;
   if (sources.config.markdown.languageTabs && toCompile.some((doc) => hasCheckedExample(doc.body))) warmUpJavaScriptConverter();
   const { config, paths } = sources;
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...paths });
@@ -64,18 +69,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     const script = themeScript(config.colorMode);
     const pages = new WrittenPages(output, options.search === false ? undefined : await SearchIndexer.start());
-    const writer = await timer.run('compile and write pages', () => writeDocs(sources, script, bundling, output, pages, timer, cache && options.cache));
+    const writer = await timer.run('compile and write pages', () => writeDocs(sources, docs, script, bundling, output, pages, timer, cache && options.cache));
     throwIfAny(pages.errors());
-    log(pages.threadTimeSummary(1 + workersFor(sources.docs.length)));
-    await timer.run('write site files', async () => writeOtherFiles(sources, script, await bundling, writer, output, pages));
-    const links = await timer.run('check links', () => checkLinks(pages.linkIndex(), output.listFiles(), config.baseUrl, (file) => output.readFile(file), sources.themeLinkOrigins));
-    const linkWarnings = enforceLinkPolicy(links, config, sources.configDisplayPath);
+    log(pages.threadTimeSummary(1 + workersFor(docs.length)));
+    await timer.run('write site files', async () => writeOtherFiles(sources, script, await bundling, writer, output, pages, shard));
+    const linkWarnings = shard ? [] : await checkSiteLinks(sources, output, pages.linkIndex(), timer);
     if (pages.search) await timer.run('index search', () => pages.writeSearchIndex());
     output.commit();
     if (cache && options.cache) log(cacheSummary(options.cache, pages));
     const pageCount = pages.linkIndex().length;
-    const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${displayPath(paths.outDir)}`;
-    return { pages: pageCount, outDir: paths.outDir, warnings: [...sources.warnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), links, compiledPages: pages.compiled, summary };
+    const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${displayPath(paths.outDir)}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
+    return { pages: pageCount, outDir: paths.outDir, warnings: [...sources.warnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), compiledPages: pages.compiled, summary };
   } catch (error) {
     output.discard();
     await SearchIndexer.stop();
@@ -84,8 +88,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 }
 
 /** Every doc page, compiled, rendered and written by whichever thread takes it; returns this thread's writer. */
-function writeDocs(sources: SiteSources, script: string, bundling: Promise<RuntimeBundle>, output: OutputFolder, pages: WrittenPages, timer: TaskTimer, cache: BuildCacheOptions | undefined): Promise<DocPageWriter> {
-  const { docs, sidebars, config, site } = sources;
+function writeDocs(sources: SiteSources, docs: Doc[], script: string, bundling: Promise<RuntimeBundle>, output: OutputFolder, pages: WrittenPages, timer: TaskTimer, cache: BuildCacheOptions | undefined): Promise<DocPageWriter> {
+  const { sidebars, config, site } = sources;
   const tasks = docs.map((doc) => ({ doc, placement: sidebars.placementByDocId.get(doc.id), neighbours: sources.neighbours.get(doc.id) }));
   const setup = { markdown: markdownOptions(sources), config, site, sidebars: sidebars.sidebars, themeScript: script, outDir: output.dir, cache };
   // The threads need the runtime's URLs, not its files.
@@ -97,15 +101,29 @@ function writeDocs(sources: SiteSources, script: string, bundling: Promise<Runti
   } });
 }
 
-/** Theme pages, the client bundle, sidebar modules, static folders and the site files. */
-async function writeOtherFiles(sources: SiteSources, script: string, bundle: RuntimeBundle, writer: DocPageWriter, output: OutputFolder, pages: WrittenPages): Promise<void> {
-  const first = sources.docs.length;
+/**
+ * Theme pages, the client bundle, sidebar modules, static folders and the site files. A shard writes
+ * its share of the theme pages, the shared files if it is the first, and its manifest instead of the
+ * site files, which need every page (shards/merge.ts).
+ */
+async function writeOtherFiles(sources: SiteSources, script: string, bundle: RuntimeBundle, writer: DocPageWriter, output: OutputFolder, pages: WrittenPages, shard: Shard | undefined): Promise<void> {
+  const first = pages.count;
   const routes = [...sources.categoryPages.map((page) => ({ route: page.route, body: categoryBody(page) })), ...sources.themeRoutes.map((route) => ({ route }))];
-  for (const [index, input] of routes.entries()) await pages.add(first + index, { status: 'fulfilled', value: writer.writeRoute(input) });
-  for (const [file, contents] of bundle.files) output.write(file, contents);
-  for (const shipped of Object.values(writer.sidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
-  for (const dir of sources.paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
-  writeSiteFiles(output, { sources, linkIndex: pages.linkIndex(), themeScript: script, renderRedirectPage });
+  const ownRoutes = shard ? routes.filter(({ route }) => inShard(route.permalink, shard)) : routes;
+  for (const [index, input] of ownRoutes.entries()) await pages.add(first + index, { status: 'fulfilled', value: writer.writeRoute(input) });
+  if (!shard || shard.index === 1) {
+    for (const [file, contents] of bundle.files) output.write(file, contents);
+    for (const shipped of Object.values(writer.sidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
+    for (const dir of sources.paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
+  }
+  if (shard) output.write(SHARD_MANIFEST, shardManifest(shard, siteFingerprint(sources, bundle), pages.linkIndex()));
+  else writeSiteFiles(output, { sources, linkIndex: pages.linkIndex(), themeScript: script, renderRedirectPage });
+}
+
+/** The whole site's links checked and the config's policy applied: the lines it lets through as warnings. */
+export async function checkSiteLinks(sources: SiteSources, output: OutputFolder, linkIndex: PageLinkIndex[], timer: TaskTimer): Promise<string[]> {
+  const links = await timer.run('check links', () => checkLinks(linkIndex, output.listFiles(), sources.config.baseUrl, (file) => output.readFile(file), sources.themeLinkOrigins));
+  return enforceLinkPolicy(links, sources.config, sources.configDisplayPath);
 }
 
 /** The build cache, or none (one line saying why) when its folder cannot be written. */

@@ -17,12 +17,14 @@ export interface CommandSpec<F extends Record<string, Flag> = Record<string, Fla
   usage: string;
   summary: string;
   flags: F;
+  /** What arguments after the flags are (`[DIR…]`, and what they are for), when the command takes any. */
+  positionals?: { usage: string; description: string };
 }
 
 /** Parsed values: booleans, strings, and strings that always have a value when the flag has a default. */
 export type FlagValues<F extends Record<string, Flag>> = {
   [K in keyof F]: F[K]['type'] extends 'boolean' ? boolean | undefined : F[K] extends { default: string } ? string : string | undefined;
-};
+} & { positionals: string[] };
 
 /** A mistake on the command line: printed as one `error:` line, exit code 1. */
 export class UsageError extends Error {
@@ -36,12 +38,12 @@ export class UsageError extends Error {
 export function parseFlags<F extends Record<string, Flag>>(name: string, spec: CommandSpec<F>, args: string[]): FlagValues<F> | undefined {
   const options = Object.fromEntries(Object.entries(spec.flags).map(([flag, { type, default: fallback }]) => [flag, { type, default: fallback }]));
   try {
-    const { values } = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+    const { values, positionals } = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: spec.positionals !== undefined });
     if (values.help) {
       console.log(helpText(spec));
       return undefined;
     }
-    return values as FlagValues<F>;
+    return { ...values, positionals } as FlagValues<F>;
   } catch (error) {
     throw new UsageError(`${describeParseError(error as Error & { code?: string })} for "${name}". Run with --help to see the options.`);
   }
@@ -64,5 +66,7 @@ export function helpText(spec: CommandSpec): string {
     ['-h, --help', 'show this help'],
   ];
   const width = Math.max(...rows.map(([left]) => left.length));
-  return [`Usage: ${spec.usage} [options]`, '', spec.summary, '', 'Options:', ...rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`)].join('\n');
+  const usage = `Usage: ${spec.usage} [options]${spec.positionals ? ` ${spec.positionals.usage}` : ''}`;
+  const positionals = spec.positionals ? ['', `${spec.positionals.usage}: ${spec.positionals.description}`] : [];
+  return [usage, '', spec.summary, ...positionals, '', 'Options:', ...rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`)].join('\n');
 }

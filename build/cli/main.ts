@@ -8,6 +8,8 @@ import path from 'node:path';
 import { displayPath } from '../fs-utils.ts';
 import { parseFlags, UsageError, type CommandSpec, type Flag, type FlagValues } from './args.ts';
 import { buildSite } from '../build.ts';
+import { mergeShards } from '../shards/merge.ts';
+import { parseShard } from '../shards/shard.ts';
 import { EntryStore } from '../cache/entry-store.ts';
 import { DEFAULT_CACHE_DIR, DEFAULT_CACHE_MAX_BYTES, type BuildCacheOptions } from '../cache/compile-cache.ts';
 import { BrokenLinksError } from '../links/policy.ts';
@@ -46,7 +48,10 @@ const BUILD = {
     'no-search': { type: 'boolean', description: 'leave out the search index' },
     ...CACHE_FLAGS,
     'no-cache': { type: 'boolean', description: 'compile every page, without reading or writing the build cache' },
+    shard: { type: 'string', value: '<k/n>', description: 'build the k-th of n shares of the pages (a stable split); --merge puts the shards together' },
+    merge: { type: 'boolean', description: 'make the site from the output folders of every shard, given after the options' },
   },
+  positionals: { usage: '[DIR…]', description: 'with --merge, the output folder of each shard (npm run build -- --merge shard-1 shard-2)' },
 } satisfies CommandSpec;
 
 const CLEAN = {
@@ -121,7 +126,7 @@ async function runServe(values: FlagValues<typeof SERVE.flags>): Promise<void> {
 }
 
 async function runBuild(values: FlagValues<typeof BUILD.flags>): Promise<void> {
-  const result = await buildSite({
+  const options = {
     projectRoot: process.cwd(),
     docsDir: values.docs,
     sidebarsFile: values.sidebars,
@@ -131,10 +136,14 @@ async function runBuild(values: FlagValues<typeof BUILD.flags>): Promise<void> {
     allowComponentCode: values['allow-component-code'],
     search: !values['no-search'],
     cache: values['no-cache'] ? undefined : buildCache(values['cache-dir']),
-  });
+    shard: values.shard === undefined ? undefined : parseShard(values.shard),
+  };
+  if (values.merge && values.shard !== undefined) throw new UsageError('--shard builds a shard and --merge merges them: run them as separate steps');
+  if (Boolean(values.merge) !== values.positionals.length > 0) throw new UsageError(values.merge ? '--merge needs the output folder of each shard after the options' : `unexpected argument "${values.positionals[0]}" for "build". Run with --help to see the options.`);
+  const result = values.merge ? await mergeShards({ ...options, shardDirs: values.positionals.map((dir) => path.resolve(dir)) }) : await buildSite(options);
   for (const warning of result.warnings) console.warn(`warning: ${formatProblem(warning)}`);
   for (const warning of result.linkWarnings) console.warn(`warning: ${warning}`);
-  console.log(`Content-Security-Policy script hash of the theme script: '${result.themeScriptHash}' (written to _headers)`);
+  if ('themeScriptHash' in result) console.log(`Content-Security-Policy script hash of the theme script: '${result.themeScriptHash}' (written to _headers)`);
   console.log(result.summary);
 }
 

@@ -26,7 +26,11 @@ export class WrittenPages {
 
   constructor(private readonly output: OutputFolder, readonly search: SearchIndexer | undefined) {}
 
+  /** Pages added so far, failed ones included. */
+  count = 0;
+
   async add(index: number, outcome: PromiseSettledResult<WrittenPage>): Promise<void> {
+    this.count++;
     if (outcome.status === 'rejected') {
       this.errorsByPage[index] = contentErrorsOf(outcome.reason) ?? rethrow(outcome.reason);
       return;

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 import type { PagefindIndex } from 'pagefind';
@@ -8,6 +9,8 @@ import type { PagefindIndex } from 'pagefind';
  */
 export const SEARCH_INDEX_OPTIONS = { forceLanguage: 'en', keepIndexUrl: false, verbose: false } as const;
 export const SEARCH_OUTPUT_DIR = 'pagefind';
+/** In the search folder: the other shards' indexes the browser merges (shards/merge.ts); `[]` for a single build. */
+export const SHARDS_LIST = 'shards.json';
 
 const KEYWORDS_META = /<meta name="keywords" content="([^"]*)">/;
 const INDEXED_BODY = 'data-pagefind-body="">';
@@ -49,6 +52,7 @@ export class SearchIndexer {
     try {
       const written = await this.index.writeFiles({ outputPath: path.join(outDir, SEARCH_OUTPUT_DIR) });
       if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
+      writeFileSync(path.join(outDir, SEARCH_OUTPUT_DIR, SHARDS_LIST), '[]');
       return { pages: this.pages };
     } finally {
       await SearchIndexer.stop();

@@ -125,6 +125,8 @@ test('an unknown flag, a flag without its value, or a stray argument is one line
     [['build', '--nope'], 'error: unknown option --nope for "build". Run with --help to see the options.'],
     [['serve', '--port'], 'error: option --port needs a value for "serve". Run with --help to see the options.'],
     [['check-links', 'dist'], 'error: unexpected argument "dist" for "check-links". Run with --help to see the options.'],
+    [['build', 'dist'], 'error: unexpected argument "dist" for "build". Run with --help to see the options.'],
+    [['build', '--merge'], 'error: --merge needs the output folder of each shard after the options'],
   ];
   for (const [args, stderr] of cases) {
     const run = await runCli(args);
@@ -136,9 +138,11 @@ test('--help lists every flag of each command and builds nothing', async () => {
   const build = await runCli(['build', '--help'], tempTree({}));
   assert.equal(build.code, 0);
   assert.equal(build.stdout.trim(), [
-    'Usage: npm run build -- [options]',
+    'Usage: npm run build -- [options] [DIR…]',
     '',
     'Builds the site into a static folder; the folder is replaced only if the whole build succeeds.',
+    '',
+    '[DIR…]: with --merge, the output folder of each shard (npm run build -- --merge shard-1 shard-2)',
     '',
     'Options:',
     '  --docs <dir>            a Docusaurus docs folder to build instead of the config\'s',
@@ -150,6 +154,8 @@ test('--help lists every flag of each command and builds nothing', async () => {
     '  --no-search             leave out the search index',
     '  --cache-dir <dir>       the build cache\'s folder (default node_modules/.cache/redux-docs/pages of the generator)',
     '  --no-cache              compile every page, without reading or writing the build cache',
+    '  --shard <k/n>           build the k-th of n shares of the pages (a stable split); --merge puts the shards together',
+    '  --merge                 make the site from the output folders of every shard, given after the options',
     '  -h, --help              show this help',
   ].join('\n'));
   for (const [command, flags] of [['start', ['--port', '--host', '--dev-dir', '--docs']], ['serve', ['--port', '--host', '--dir']], ['check-links', ['--dir', '--json', '--external']], ['clean', ['--cache-dir']]] as const) {

@@ -1,0 +1,96 @@
+/**
+ * `npm run build -- --merge DIR…`: the folders of every shard of a sharded build become one site.
+ * Pages and assets are copied (a file two shards both wrote must be the same file), each shard's
+ * search index keeps its own folder and the first one's lists the others (`pagefind/shards.json`,
+ * which the search merges with Pagefind's mergeIndex), and what needs every page is done here: the
+ * site files (sitemap, llms.txt, link sources, `_headers`) and the link check over all shards.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkSiteLinks, type BuildOptions } from '../build.ts';
+import { ContentError, type Warning } from '../errors.ts';
+import { displayPath } from '../fs-utils.ts';
+import type { PageLinkIndex } from '../links/checker.ts';
+import { OutputFolder } from '../output/output-folder.ts';
+import { assertSafeOutputFolder } from '../output/output-guard.ts';
+import { writeSiteFiles } from '../output/site-files.ts';
+import { renderRedirectPage, themeScript } from '../pages/render.tsx';
+import { SEARCH_OUTPUT_DIR, SHARDS_LIST } from '../search/pagefind.ts';
+import { loadSite, type SiteSources } from '../site/load.ts';
+import { formatMs, TaskTimer } from '../task.ts';
+import { pagesOfManifest, SHARD_MANIFEST, type ShardManifest } from './shard.ts';
+
+export interface MergeResult { pages: number; warnings: Warning[]; linkWarnings: string[]; summary: string }
+
+interface ShardFolder { dir: string; manifest: ShardManifest }
+
+export async function mergeShards(options: BuildOptions & { shardDirs: string[] }): Promise<MergeResult> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const timer = new TaskTimer(log);
+  const started = performance.now();
+  const shards = readShards(options.shardDirs);
+  const sources = await loadSite(options, timer);
+  assertSafeOutputFolder({ projectRoot: options.projectRoot, ...sources.paths });
+  const output = OutputFolder.prepare(sources.paths.outDir);
+  try {
+    await timer.run('copy shards', () => copyShards(shards, output));
+    const linkIndex = inSiteOrder(shards.flatMap(({ manifest }) => pagesOfManifest(manifest)), sources);
+    await timer.run('write site files', () => writeSiteFiles(output, { sources, linkIndex, themeScript: themeScript(sources.config.colorMode), renderRedirectPage }));
+    const linkWarnings = await checkSiteLinks(sources, output, linkIndex, timer);
+    output.commit();
+    const summary = `Merged ${shards.length} shards: ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${displayPath(sources.paths.outDir)} holds ${output.listFiles().size} files`;
+    return { pages: linkIndex.length, warnings: sources.warnings, linkWarnings, summary };
+  } catch (error) {
+    output.discard();
+    throw error;
+  }
+}
+
+/** Every shard's folder and manifest, in shard order; all of one build, none missing. */
+function readShards(dirs: string[]): ShardFolder[] {
+  const shards = dirs.map((dir) => {
+    const file = path.join(dir, SHARD_MANIFEST);
+    if (!existsSync(file)) throw new ContentError({ rule: 'shards', message: 'is not the output of a shard build (it has no __shard.json)', file: displayPath(dir), fix: 'Pass the --out folders of `npm run build -- --shard K/N`, one for each K.' });
+    return { dir, manifest: JSON.parse(readFileSync(file, 'utf8')) as ShardManifest };
+  }).sort((a, b) => a.manifest.shard.index - b.manifest.shard.index);
+  const count = shards[0]?.manifest.shard.count ?? 0;
+  const missing = Array.from({ length: count }, (_, index) => index + 1).filter((index) => !shards.some(({ manifest }) => manifest.shard.index === index));
+  const duplicate = shards.find((shard, index) => index > 0 && shard.manifest.shard.index === shards[index - 1].manifest.shard.index);
+  const mixed = shards.find(({ manifest }) => manifest.shard.count !== count);
+  const foreign = shards.find(({ manifest }) => manifest.site !== shards[0].manifest.site);
+  const problem = mixed ? `${displayPath(mixed.dir)} is shard ${mixed.manifest.shard.index}/${mixed.manifest.shard.count}, not one of ${count}`
+    : foreign ? `${displayPath(foreign.dir)} was built from other sources than ${displayPath(shards[0].dir)} (the docs, the config or the generator differ)`
+    : duplicate ? `shard ${duplicate.manifest.shard.index}/${count} is given twice` : missing.length > 0 ? `shard ${missing.map((index) => `${index}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing` : undefined;
+  if (problem) throw new ContentError({ rule: 'shards', message: problem, file: '--merge', fix: `Pass the output folder of every shard, 1/${count} to ${count}/${count}, once each.` });
+  return shards;
+}
+
+/**
+ * Pages and assets as the shards wrote them (no two write the same file: each page is in one shard,
+ * the shared files in the first); shard K's search index goes to pagefind/shards/K/.
+ */
+function copyShards(shards: ShardFolder[], output: OutputFolder): void {
+  const searchShards: string[] = [];
+  for (const { dir, manifest: { shard } } of shards) {
+    for (const file of filesBelow(dir)) {
+      if (file === SHARD_MANIFEST || file === `${SEARCH_OUTPUT_DIR}/${SHARDS_LIST}`) continue;
+      const target = shard.index > 1 && file.startsWith(`${SEARCH_OUTPUT_DIR}/`) ? `${SEARCH_OUTPUT_DIR}/shards/${shard.index}/${file.slice(SEARCH_OUTPUT_DIR.length + 1)}` : file;
+      output.write(target, readFileSync(path.join(dir, file)));
+    }
+    if (shard.index > 1 && existsSync(path.join(dir, SEARCH_OUTPUT_DIR))) searchShards.push(`shards/${shard.index}/`);
+  }
+  if (existsSync(path.join(shards[0].dir, SEARCH_OUTPUT_DIR))) output.write(`${SEARCH_OUTPUT_DIR}/${SHARDS_LIST}`, JSON.stringify(searchShards));
+}
+
+function filesBelow(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** The order a single build lists its pages in: docs, generated indexes, theme pages. */
+function inSiteOrder(pages: PageLinkIndex[], sources: SiteSources): PageLinkIndex[] {
+  const order = new Map([...sources.docs, ...sources.categoryPages.map((page) => page.route), ...sources.themeRoutes].map((page, index) => [page.permalink, index]));
+  return pages.sort((a, b) => (order.get(a.permalink) ?? Infinity) - (order.get(b.permalink) ?? Infinity));
+}
