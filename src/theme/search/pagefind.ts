@@ -4,6 +4,7 @@ interface PagefindResultData { url: string; excerpt: string; meta: { title?: str
 interface PagefindResult { data(): Promise<PagefindResultData> }
 interface PagefindApi {
   options(options: Record<string, unknown>): Promise<void>;
+  mergeIndex(indexPath: string, options?: Record<string, unknown>): Promise<void>;
   search(query: string, options?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] }>;
 }
 
@@ -16,16 +17,34 @@ let pagefind: Promise<PagefindApi> | undefined;
 
 export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
   pagefind ??= (async () => {
-    // A runtime URL: the index is written by the build, not bundled with the client.
-    const url = `${baseUrl}pagefind/pagefind.js`;
-    const api = (await import(/* @vite-ignore */ url)) as PagefindApi;
-    await api.options({ baseUrl, excerptLength: 24 });
+    // Runtime URLs: the index is written by the build, not bundled with the client.
+    const root = `${baseUrl}pagefind/`;
+    const shards = shardBundles(root);
+    const api = (await import(/* @vite-ignore */ `${root}pagefind.js`)) as PagefindApi;
+    const options = { baseUrl, excerptLength: 24 };
+    await api.options(options);
+    // A merged index starts from Pagefind's defaults, not the options above.
+    await Promise.all((await shards).map((bundle) => api.mergeIndex(root + bundle, options)));
     return api;
   })();
   pagefind.catch(() => {
     pagefind = undefined; // let a later attempt retry
   });
   return pagefind;
+}
+
+/**
+ * A sharded build's other Pagefind bundles, as pagefind/shards.json lists them (relative to pagefind/).
+ * No file (a site built before shards), or anything but a list of plain relative paths, means none.
+ */
+async function shardBundles(root: string): Promise<string[]> {
+  try {
+    const response = await fetch(`${root}shards.json`);
+    const list: unknown = response.ok ? await response.json() : [];
+    return Array.isArray(list) && list.every((entry) => typeof entry === 'string' && /^[\w-]+(\/[\w-]+)*\/?$/.test(entry)) ? list : [];
+  } catch {
+    return [];
+  }
 }
 
 export interface SearchResults {
