@@ -1,4 +1,4 @@
-/** `npm run bench -- --pages 100,1000 [--runs 3 | --runs 3,2] [--seed 42] [--watch 1000] [--docusaurus 100] [--warm 1000] [--write-docs] [--keep]` */
+/** `npm run bench -- --pages 100,1000 [--runs 3 | --runs 3,2] [--seed 42] [--watch 1000] [--docusaurus 100] [--warm 1000] [--sharded 10000] [--write-docs] [--keep]` */
 import { parseArgs } from 'node:util';
 
 export interface BenchOptions {
@@ -14,9 +14,11 @@ export interface BenchOptions {
   docusaurusSizes: number[];
   /** Sizes rebuilt with the build cache (bench/warm.ts). */
   warmSizes: number[];
+  /** Sizes also built as shards and merged (bench/sharded.ts). */
+  shardedSizes: number[];
 }
 
-export const USAGE = 'usage: npm run bench -- --pages N[,N…] [--runs R[,R…]] [--seed S] [--watch N[,N…]] [--docusaurus N[,N…]] [--warm N[,N…]] [--write-docs] [--keep]';
+export const USAGE = 'usage: npm run bench -- --pages N[,N…] [--runs R[,R…]] [--seed S] [--watch N[,N…]] [--docusaurus N[,N…]] [--warm N[,N…]] [--sharded N[,N…]] [--write-docs] [--keep]';
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -30,6 +32,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       watch: { type: 'string', default: '' },
       docusaurus: { type: 'string', default: '' },
       warm: { type: 'string', default: '' },
+      sharded: { type: 'string', default: '' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -50,6 +53,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     watchSizes: sizesAmong(values.watch, pages, '--watch'),
     docusaurusSizes: sizesAmong(values.docusaurus, pages, '--docusaurus'),
     warmSizes: sizesAmong(values.warm, pages, '--warm'),
+    shardedSizes: sizesAmong(values.sharded, pages, '--sharded'),
   };
 }
 

@@ -5,7 +5,7 @@ import { WORDS_PER_PAGE } from './corpus-page.ts';
 import { formatMachine, type Machine } from './machine.ts';
 import { npmScript, PROJECT_ROOT } from './measure.ts';
 import { markdownTable } from './format.ts';
-import { comparisonTable, observations, scalingTable, sizesTable, stagesTable, warmTable } from './report.ts';
+import { comparisonTable, observations, scalingTable, sizesTable, stagesTable, shardedTable, warmTable } from './report.ts';
 import type { SizeSummary } from './results.ts';
 
 export interface DocInput {
@@ -79,6 +79,9 @@ the number of pages. This page is generated: \`${input.command}\` measures and r
   with a fresh build cache (\`--cache-dir\`; the other builds pass \`--no-cache\`, so they are cold),
   then three times with it: with nothing changed, after appending a sentence to one page, and after
   renaming one sidebar category. Each is one run, compared with the size's cold median (process wall).
+- **Sharded builds** (\`--sharded N\`). \`bench/sharded.ts\` builds the corpus as 4 shards
+  (\`--shard K/4\`, cold), one after another as separate processes, then merges them (\`--merge\`). A CI
+  matrix would wait for the longest shard and then the merge; one machine for all of them and the merge.
 - **Runs.** Each size is built R times; every figure is the median of the runs, each column on its
   own, so phases need not add up to the total. The floor is measured once after each build, after
   one untimed warm-up pass, so it is the warm best case; each build is a fresh, cold process, so
@@ -99,6 +102,10 @@ ${markdownTable(comparisonTable(summaries))}
 ${summaries.some((summary) => summary.warm) ? `## Rebuilds with the build cache
 
 ${markdownTable(warmTable(summaries))}
+
+` : ''}${summaries.some((summary) => summary.sharded) ? `## Sharded builds
+
+${markdownTable(shardedTable(summaries))}
 
 ` : ''}## Build stages as the build names them
 
@@ -121,7 +128,7 @@ ${observations(summaries).map((line) => `- ${line}`).join('\n')}
 npm run bench -- --pages 100            # one size, 3 runs, console report only
 npm run bench -- --pages 100,1000 --runs 3,2 --write-docs   # several sizes; rewrite this page
 npm run bench -- --pages 100,1000 --watch 1000 --docusaurus 100   # also watch mode and Docusaurus
-npm run bench -- --pages 1000 --warm 1000   # also rebuilds with the build cache
+npm run bench -- --pages 1000 --warm 1000 --sharded 1000   # also rebuilds with the build cache, and 4 shards merged
 \`\`\`
 
 Options: \`--runs R\` (one count, or one per size), \`--seed S\`, \`--keep\` (keep the temp corpora

@@ -147,6 +147,24 @@ export function warmTable(summaries: SizeSummary[]): Table {
   };
 }
 
+/** The shards one after another and the merge; a matrix would wait for the longest shard, then the merge. */
+export function shardedTable(summaries: SizeSummary[]): Table {
+  return {
+    header: ['pages', 'shards', 'longest shard', 'merge', 'longest + merge', 'of the cold build', 'all shards + merge', 'peak RSS (largest shard / merge)'],
+    rows: summaries.flatMap((summary) => {
+      if (!summary.sharded) return [];
+      const { shards, merge } = summary.sharded;
+      const longest = Math.max(...shards.map((shard) => shard.wallMs));
+      const sum = shards.reduce((total, shard) => total + shard.wallMs, 0);
+      return [[
+        String(summary.pages), String(shards.length), duration(longest), duration(merge.wallMs), duration(longest + merge.wallMs),
+        `${(((longest + merge.wallMs) / summary.processWallMs) * 100).toFixed(0)}%`, duration(sum + merge.wallMs),
+        `${mebibytes(Math.max(...shards.map((shard) => shard.peakRssKiB ?? 0)))} / ${mebibytes(merge.peakRssKiB)}`,
+      ]];
+    }),
+  };
+}
+
 function ratioOrNa(ratio: number | undefined): string {
   return ratio === undefined ? 'n/a' : times(ratio);
 }

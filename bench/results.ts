@@ -5,6 +5,7 @@ import type { DocusaurusRun } from './docusaurus.ts';
 import type { BuildRun } from './measure.ts';
 import type { WatchRun } from './watch.ts';
 import type { WarmRun, WarmScenario } from './warm.ts';
+import type { ShardedRun } from './sharded.ts';
 import { median } from './stats.ts';
 import { REPORT_PHASES, THREAD_STEPS, phaseTotals, type ReportPhase, type ThreadStep } from './summary-line.ts';
 
@@ -17,6 +18,7 @@ export interface SizeResult {
   watch?: WatchRun;
   docusaurus?: DocusaurusRun;
   warm?: WarmRun[];
+  sharded?: ShardedRun;
 }
 
 export interface SizeSummary {
@@ -54,6 +56,8 @@ export interface SizeSummary {
   docusaurus?: DocusaurusRun;
   /** Rebuilds with the build cache, against the cold median (processWallMs). */
   warm?: { scenario: WarmScenario; processWallMs: number; totalMs: number; peakRssKiB?: number; cacheLine?: string }[];
+  /** Process wall time and peak RSS of each shard and of the merge. */
+  sharded?: { shards: { wallMs: number; peakRssKiB?: number }[]; merge: { wallMs: number; peakRssKiB?: number } };
 }
 
 export function summarize(result: SizeResult): SizeSummary {
@@ -102,6 +106,10 @@ export function summarize(result: SizeResult): SizeSummary {
       edits: result.watch.editToReloadMs.length,
     },
     docusaurus: result.docusaurus,
+    sharded: result.sharded && {
+      shards: result.sharded.shards.map(({ wallMs, peakRssKiB }) => ({ wallMs, peakRssKiB })),
+      merge: { wallMs: result.sharded.merge.wallMs, peakRssKiB: result.sharded.merge.peakRssKiB },
+    },
     warm: result.warm?.map(({ scenario, run }) => ({ scenario, processWallMs: run.processWallMs, totalMs: run.summary.totalMs, peakRssKiB: run.peakRssKiB, cacheLine: run.cacheLine })),
   };
 }

@@ -14,10 +14,11 @@ import { ensureDocusaurus, runDocusaurus, type DocusaurusRun } from './docusauru
 import { firstLoadJsBytes } from './first-load.ts';
 import { hasGnuTime, runBuild, type BuildRun } from './measure.ts';
 import { writePerformanceDoc } from './performance-doc.ts';
-import { comparisonTable, scalingTable, sizeTable, sizesTable, stagesTable, warmTable } from './report.ts';
+import { comparisonTable, scalingTable, sizeTable, sizesTable, stagesTable, shardedTable, warmTable } from './report.ts';
 import { summarize, type SizeSummary } from './results.ts';
 import { measureWatch, type WatchRun } from './watch.ts';
 import { measureWarm, type WarmRun } from './warm.ts';
+import { measureSharded, type ShardedRun } from './sharded.ts';
 
 async function main(options: BenchOptions): Promise<void> {
   const started = performance.now();
@@ -31,6 +32,7 @@ async function main(options: BenchOptions): Promise<void> {
   }
   console.log(`\n== First-load JavaScript, watch mode, Docusaurus ==\n${textTable(comparisonTable(summaries))}`);
   if (summaries.some((summary) => summary.warm)) console.log(`\n== Rebuilds with the build cache ==\n${textTable(warmTable(summaries))}`);
+  if (summaries.some((summary) => summary.sharded)) console.log(`\n== Sharded builds ==\n${textTable(shardedTable(summaries))}`);
   if (summaries.length > 1) {
     console.log(`\n== All sizes (medians) ==\n${textTable(sizesTable(summaries))}`);
     console.log(`\n== Scaling against N ==\n${textTable(scalingTable(summaries))}`);
@@ -44,6 +46,7 @@ async function main(options: BenchOptions): Promise<void> {
       options.watchSizes.length > 0 ? `--watch ${options.watchSizes.join(',')}` : '',
       options.docusaurusSizes.length > 0 ? `--docusaurus ${options.docusaurusSizes.join(',')}` : '',
       options.warmSizes.length > 0 ? `--warm ${options.warmSizes.join(',')}` : '',
+      options.shardedSizes.length > 0 ? `--sharded ${options.shardedSizes.join(',')}` : '',
     ].filter(Boolean);
     const command = `npm run bench -- --pages ${options.sizes.map((size) => size.pages).join(',')} --runs ${runsFlag} ${[...extras, '--write-docs'].join(' ')}`;
     const file = writePerformanceDoc({ summaries, machine, seed: options.seed, command, benchMinutes: minutes });
@@ -63,6 +66,7 @@ async function benchSize(pages: number, runCount: number, options: BenchOptions)
   let watch: WatchRun | undefined;
   let docusaurus: DocusaurusRun | undefined;
   let warm: WarmRun[] | undefined;
+  let sharded: ShardedRun | undefined;
   try {
     measureFloor(corpus.docsDir); // untimed warm-up pass: the floor is the warm, best case
     for (let index = 0; index < runCount; index++) {
@@ -79,6 +83,7 @@ async function benchSize(pages: number, runCount: number, options: BenchOptions)
       console.log(`watch mode: first build served after ${duration(watch.firstBuildMs)}; save → reload ${watch.editToReloadMs.map((ms) => Math.round(ms)).join(', ')} ms`);
     }
     if (options.warmSizes.includes(pages)) warm = await measureWarm(corpus, outDir, console.log);
+    if (options.shardedSizes.includes(pages)) sharded = await measureSharded(corpus, console.log);
     if (options.docusaurusSizes.includes(pages)) {
       docusaurus = await runDocusaurus(corpus);
       console.log(`Docusaurus ${duration(docusaurus.wallMs)}, peak RSS ${mebibytes(docusaurus.peakRssKiB)}, CPU ${duration(docusaurus.cpuMs)}`);
@@ -86,7 +91,7 @@ async function benchSize(pages: number, runCount: number, options: BenchOptions)
   } finally {
     if (!options.keep) rmSync(corpus.root, { recursive: true, force: true });
   }
-  const result = { corpus, runs, floors, firstLoadJs, watch, docusaurus, warm };
+  const result = { corpus, runs, floors, firstLoadJs, watch, docusaurus, warm, sharded };
   const summary = summarize(result);
   console.log(`\n${textTable(sizeTable(result, summary))}`);
   console.log(`\n${textTable(stagesTable(summary))}`);

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { displayPath } from '../fs-utils.ts';
@@ -63,6 +63,15 @@ export class OutputFolder {
   record(relativePaths: string[], bytes: number): void {
     for (const file of relativePaths) this.files.add(file);
     this.bytesRecorded += bytes;
+  }
+
+  /** A file copied as it is (a reflink where the file system has them). */
+  copyFile(source: string, relativePath: string): void {
+    const target = path.join(this.dir, relativePath);
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(source, target, constants.COPYFILE_FICLONE);
+    this.files.add(relativePath);
+    this.bytesRecorded += statSync(target).size;
   }
 
   copyDirectory(source: string): void {

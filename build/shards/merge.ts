@@ -75,7 +75,7 @@ function copyShards(shards: ShardFolder[], output: OutputFolder): void {
     for (const file of filesBelow(dir)) {
       if (file === SHARD_MANIFEST || file === `${SEARCH_OUTPUT_DIR}/${SHARDS_LIST}`) continue;
       const target = shard.index > 1 && file.startsWith(`${SEARCH_OUTPUT_DIR}/`) ? `${SEARCH_OUTPUT_DIR}/shards/${shard.index}/${file.slice(SEARCH_OUTPUT_DIR.length + 1)}` : file;
-      output.write(target, readFileSync(path.join(dir, file)));
+      output.copyFile(path.join(dir, file), target);
     }
     if (shard.index > 1 && existsSync(path.join(dir, SEARCH_OUTPUT_DIR))) searchShards.push(`shards/${shard.index}/`);
   }
