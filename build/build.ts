@@ -69,14 +69,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     const script = themeScript(config.colorMode);
     const pages = new WrittenPages(output, options.search === false ? undefined : await SearchIndexer.start());
-    const writer = await timer.run('compile and write pages', () => writeDocs(sources, docs, script, bundling, output, pages, timer, cache && options.cache));
+    const writer = await timer.run('compile and write pages', () => writeDocs(sources, docs, script, bundling, output, pages, timer, cache?.options));
     throwIfAny(pages.errors());
     log(pages.threadTimeSummary(1 + workersFor(docs.length)));
     await timer.run('write site files', async () => writeOtherFiles(sources, script, await bundling, writer, output, pages, shard));
     const linkWarnings = shard ? [] : await checkSiteLinks(sources, output, pages.linkIndex(), timer);
     if (pages.search) await timer.run('index search', () => pages.writeSearchIndex());
     output.commit();
-    if (cache && options.cache) log(cacheSummary(options.cache, pages));
+    if (cache) log(cacheSummary(cache.options, pages));
     const pageCount = pages.linkIndex().length;
     const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${displayPath(paths.outDir)}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
     return { pages: pageCount, outDir: paths.outDir, warnings: [...sources.warnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), compiledPages: pages.compiled, summary };
@@ -116,7 +116,7 @@ async function writeOtherFiles(sources: SiteSources, script: string, bundle: Run
     for (const shipped of Object.values(writer.sidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
     for (const dir of sources.paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
   }
-  if (shard) output.write(SHARD_MANIFEST, shardManifest(shard, siteFingerprint(sources, bundle), pages.linkIndex()));
+  if (shard) output.write(SHARD_MANIFEST, shardManifest(shard, siteFingerprint(sources, { runtimeUrl: bundle.runtimeUrl, cssUrl: bundle.cssUrl, islandUrls: bundle.islandUrls }), pages.linkIndex()));
   else writeSiteFiles(output, { sources, linkIndex: pages.linkIndex(), themeScript: script, renderRedirectPage });
 }
 

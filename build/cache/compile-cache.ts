@@ -33,7 +33,7 @@ export class CompileCache {
   private readonly stamps: DependencyStamps;
   private readonly keys = new WeakMap<Doc, string>();
 
-  constructor(private readonly options: BuildCacheOptions, private readonly markdown: MarkdownOptions) {
+  constructor(readonly options: BuildCacheOptions, private readonly markdown: MarkdownOptions) {
     this.store = new EntryStore(options.dir);
     this.optionsKey = markdownOptionsKey(markdown);
     this.stamps = new DependencyStamps(markdown);
