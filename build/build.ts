@@ -79,7 +79,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (cache) log(cacheSummary(cache.options, pages));
     const pageCount = pages.linkIndex().length;
     const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${displayPath(paths.outDir)}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
-    return { pages: pageCount, outDir: paths.outDir, warnings: [...sources.warnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), compiledPages: pages.compiled, summary };
+    // A shard reports its own docs' warnings; the merge reports the site's (config, sidebars).
+    const siteWarnings = shard ? docs.flatMap((doc) => doc.warnings) : sources.warnings;
+    return { pages: pageCount, outDir: paths.outDir, warnings: [...siteWarnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), compiledPages: pages.compiled, summary };
   } catch (error) {
     output.discard();
     await SearchIndexer.stop();

@@ -39,7 +39,8 @@ export async function mergeShards(options: BuildOptions & { shardDirs: string[] 
     const linkWarnings = await checkSiteLinks(sources, output, linkIndex, timer);
     output.commit();
     const summary = `Merged ${shards.length} shards: ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${displayPath(sources.paths.outDir)} holds ${output.listFiles().size} files`;
-    return { pages: linkIndex.length, warnings: sources.warnings, linkWarnings, summary };
+    const docWarnings = new Set(sources.docs.flatMap((doc) => doc.warnings)); // each shard reported its docs'
+    return { pages: linkIndex.length, warnings: sources.warnings.filter((warning) => !docWarnings.has(warning)), linkWarnings, summary };
   } catch (error) {
     output.discard();
     throw error;

@@ -79,6 +79,18 @@ test('a link from one shard to a missing anchor on a page of another is reported
   assert.equal(existsSync(path.join(root, 'merged')), false, 'nothing committed');
 });
 
+test('a doc\'s warning is printed by the shard that builds the doc, once', async () => {
+  const root = tempTree(siteFiles({ 'docs/topics/store.md': '---\nflavour: vanilla\n---\n\n# store\n\n## Creating one\n\nAbout the store.\n' }));
+  const single = await build(root, '--out', 'single', '--no-search');
+  const warning = /^warning: docs\/topics\/store\.md.*flavour.*$/m.exec(single.stderr)?.[0];
+  assert.ok(warning, single.stderr);
+  const shards = await Promise.all([1, 2, 3].map((index) => build(root, '--shard', `${index}/3`, '--out', `shard-${index}`, '--no-search')));
+  assert.deepEqual(shards.map((shard) => shard.stderr.includes(warning)).filter(Boolean), [true]);
+  const merged = await runCli(['build', '--config', 'site.config.ts', '--merge', 'shard-1', 'shard-2', 'shard-3', '--out', 'merged'], root);
+  assert.equal(merged.code, 0, merged.stderr);
+  assert.equal(merged.stderr, '');
+});
+
 test('the merge names a missing, repeated or foreign shard, and --shard a bad value', async () => {
   const root = tempTree(siteFiles());
   for (const [shard, out] of [['1/3', 'a'], ['2/3', 'b'], ['1/2', 'c']]) assert.equal((await build(root, '--shard', shard, '--out', out, '--no-search')).code, 0);
