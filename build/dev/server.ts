@@ -17,6 +17,7 @@ import { EventHub } from './event-hub.ts';
 import { RebuildQueue, type Changes } from './rebuild-queue.ts';
 import { DevSite, type RebuildReport } from './site.ts';
 import { SourceWatcher, type FileEvent } from './source-watcher.ts';
+import { SEARCH_DIR } from '../../src/shared/search.ts';
 
 export interface DevServerOptions {
   projectRoot: string;
@@ -143,7 +144,7 @@ function devHttpServer(site: DevSite, hub: EventHub, failure: () => Problem[] | 
       }
       // Watch mode does not index pages for search; a production build's index is used if there is one.
       const baseUrl = site.model?.config.baseUrl ?? '/';
-      if (pathname.startsWith(`${baseUrl}pagefind/`) && existsSync(path.join(distDir, 'pagefind'))) {
+      if (pathname.startsWith(`${baseUrl}${SEARCH_DIR}/`) && existsSync(path.join(distDir, SEARCH_DIR))) {
         distServer ??= createStaticServer({ root: distDir });
         request.url = `/${pathname.slice(baseUrl.length)}`;
         distServer.emit('request', request, response);

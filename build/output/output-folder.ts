@@ -14,6 +14,19 @@ export class FolderWriter {
   constructor(readonly dir: string) {}
 
   write(relativePath: string, contents: string | Uint8Array): void {
+    writeFileSync(this.target(relativePath), contents);
+    this.bytesWritten += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+  }
+
+  /** A file copied as it is (a reflink where the file system has them). */
+  copyFile(source: string, relativePath: string): void {
+    const file = this.target(relativePath);
+    copyFileSync(source, file, constants.COPYFILE_FICLONE);
+    this.bytesWritten += statSync(file).size;
+  }
+
+  /** The absolute path to write, its folder made. */
+  private target(relativePath: string): string {
     const file = path.resolve(this.dir, relativePath);
     // Routes are validated where they are made; this is the last line of defence for the file system.
     if (!file.startsWith(path.resolve(this.dir) + path.sep)) throw new Error(`refusing to write "${relativePath}" outside the output folder`);
@@ -22,8 +35,7 @@ export class FolderWriter {
       mkdirSync(folder, { recursive: true });
       this.madeDirs.add(folder);
     }
-    writeFileSync(file, contents);
-    this.bytesWritten += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+    return file;
   }
 }
 
@@ -67,11 +79,8 @@ export class OutputFolder {
 
   /** A file copied as it is (a reflink where the file system has them). */
   copyFile(source: string, relativePath: string): void {
-    const target = path.join(this.dir, relativePath);
-    mkdirSync(path.dirname(target), { recursive: true });
-    copyFileSync(source, target, constants.COPYFILE_FICLONE);
+    this.writer.copyFile(source, relativePath);
     this.files.add(relativePath);
-    this.bytesRecorded += statSync(target).size;
   }
 
   copyDirectory(source: string): void {

@@ -2,15 +2,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 import type { PagefindIndex } from 'pagefind';
+import { SEARCH_DIR, SEARCH_SHARDS_LIST } from '../../src/shared/search.ts';
 
 /**
  * Pagefind settings. Only the element marked `data-pagefind-body` (the doc body) is indexed, so
  * navbar, sidebar, TOC and footer never match; headings give results their section and anchor.
  */
 export const SEARCH_INDEX_OPTIONS = { forceLanguage: 'en', keepIndexUrl: false, verbose: false } as const;
-export const SEARCH_OUTPUT_DIR = 'pagefind';
-/** In the search folder: the other shards' indexes the browser merges (shards/merge.ts); `[]` for a single build. */
-export const SHARDS_LIST = 'shards.json';
 
 const KEYWORDS_META = /<meta name="keywords" content="([^"]*)">/;
 const INDEXED_BODY = 'data-pagefind-body="">';
@@ -50,9 +48,9 @@ export class SearchIndexer {
   /** Writes the index to `outDir/pagefind/` and stops the Pagefind process. */
   async write(outDir: string): Promise<{ pages: number }> {
     try {
-      const written = await this.index.writeFiles({ outputPath: path.join(outDir, SEARCH_OUTPUT_DIR) });
+      const written = await this.index.writeFiles({ outputPath: path.join(outDir, SEARCH_DIR) });
       if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
-      writeFileSync(path.join(outDir, SEARCH_OUTPUT_DIR, SHARDS_LIST), '[]');
+      writeFileSync(path.join(outDir, SEARCH_DIR, SEARCH_SHARDS_LIST), '[]');
       return { pages: this.pages };
     } finally {
       await SearchIndexer.stop();

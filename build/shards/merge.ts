@@ -15,7 +15,7 @@ import { OutputFolder } from '../output/output-folder.ts';
 import { assertSafeOutputFolder } from '../output/output-guard.ts';
 import { writeSiteFiles } from '../output/site-files.ts';
 import { renderRedirectPage, themeScript } from '../pages/render.tsx';
-import { SEARCH_OUTPUT_DIR, SHARDS_LIST } from '../search/pagefind.ts';
+import { SEARCH_DIR, SEARCH_SHARDS_LIST, searchShardDir } from '../../src/shared/search.ts';
 import { loadSite, type SiteSources } from '../site/load.ts';
 import { formatMs, TaskTimer } from '../task.ts';
 import { pagesOfManifest, SHARD_MANIFEST, type ShardManifest } from './shard.ts';
@@ -74,13 +74,13 @@ function copyShards(shards: ShardFolder[], output: OutputFolder): void {
   const searchShards: string[] = [];
   for (const { dir, manifest: { shard } } of shards) {
     for (const file of filesBelow(dir)) {
-      if (file === SHARD_MANIFEST || file === `${SEARCH_OUTPUT_DIR}/${SHARDS_LIST}`) continue;
-      const target = shard.index > 1 && file.startsWith(`${SEARCH_OUTPUT_DIR}/`) ? `${SEARCH_OUTPUT_DIR}/shards/${shard.index}/${file.slice(SEARCH_OUTPUT_DIR.length + 1)}` : file;
+      if (file === SHARD_MANIFEST || file === `${SEARCH_DIR}/${SEARCH_SHARDS_LIST}`) continue;
+      const target = shard.index > 1 && file.startsWith(`${SEARCH_DIR}/`) ? `${SEARCH_DIR}/${searchShardDir(shard.index)}${file.slice(SEARCH_DIR.length + 1)}` : file;
       output.copyFile(path.join(dir, file), target);
     }
-    if (shard.index > 1 && existsSync(path.join(dir, SEARCH_OUTPUT_DIR))) searchShards.push(`shards/${shard.index}/`);
+    if (shard.index > 1 && existsSync(path.join(dir, SEARCH_DIR))) searchShards.push(searchShardDir(shard.index));
   }
-  if (existsSync(path.join(shards[0].dir, SEARCH_OUTPUT_DIR))) output.write(`${SEARCH_OUTPUT_DIR}/${SHARDS_LIST}`, JSON.stringify(searchShards));
+  if (existsSync(path.join(shards[0].dir, SEARCH_DIR))) output.write(`${SEARCH_DIR}/${SEARCH_SHARDS_LIST}`, JSON.stringify(searchShards));
 }
 
 function filesBelow(dir: string): string[] {

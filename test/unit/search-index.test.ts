@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { before, test } from 'node:test';
-import { SEARCH_INDEX_OPTIONS, SEARCH_OUTPUT_DIR } from '../../build/search/pagefind.ts';
+import { SEARCH_INDEX_OPTIONS } from '../../build/search/pagefind.ts';
+import { SEARCH_DIR } from '../../src/shared/search.ts';
 import { builtSite, readRoute } from '../helpers/site.ts';
 
 let outDir: string;
@@ -12,7 +13,7 @@ before(async () => {
 
 test('the index is English, at {baseUrl}pagefind/, with clean result URLs', () => {
   assert.deepEqual(SEARCH_INDEX_OPTIONS, { forceLanguage: 'en', keepIndexUrl: false, verbose: false });
-  assert.equal(SEARCH_OUTPUT_DIR, 'pagefind');
+  assert.equal(SEARCH_DIR, 'pagefind');
   assert.ok(existsSync(path.join(outDir, 'pagefind/pagefind.js')));
 });
 

@@ -1,3 +1,5 @@
+import { SEARCH_DIR, SEARCH_SHARDS_LIST } from '../../shared/search.ts';
+
 /** The slice of Pagefind's browser API we use (see pagefind.app/docs/api). */
 interface PagefindSubResult { title: string; url: string; excerpt: string }
 interface PagefindResultData { url: string; excerpt: string; meta: { title?: string }; sub_results: PagefindSubResult[] }
@@ -18,7 +20,7 @@ let pagefind: Promise<PagefindApi> | undefined;
 export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
   pagefind ??= (async () => {
     // Runtime URLs: the index is written by the build, not bundled with the client.
-    const root = `${baseUrl}pagefind/`;
+    const root = `${baseUrl}${SEARCH_DIR}/`;
     const shards = shardBundles(root);
     const api = (await import(/* @vite-ignore */ `${root}pagefind.js`)) as PagefindApi;
     const options = { baseUrl, excerptLength: 24 };
@@ -39,7 +41,7 @@ export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
  */
 async function shardBundles(root: string): Promise<string[]> {
   try {
-    const response = await fetch(`${root}shards.json`);
+    const response = await fetch(root + SEARCH_SHARDS_LIST);
     const list: unknown = response.ok ? await response.json() : [];
     return Array.isArray(list) && list.every((entry) => typeof entry === 'string' && /^[\w-]+(\/[\w-]+)*\/?$/.test(entry)) ? list : [];
   } catch {

@@ -1,0 +1,13 @@
+/**
+ * Where the search index is, for the build that writes it and the search modal that loads it (a module
+ * of its own: the modal is a lazy part and must not take a second copy of a module the runtime has).
+ */
+/** The search index's folder below the site root (Pagefind's bundle), written by the build and loaded by the search modal. */
+export const SEARCH_DIR = 'pagefind';
+/** In SEARCH_DIR: the other shards' bundles, relative to it, that the search merges; `[]` for a single build. */
+export const SEARCH_SHARDS_LIST = 'shards.json';
+
+/** Shard K's search bundle in a merged sharded build, relative to SEARCH_DIR. */
+export function searchShardDir(index: number): string {
+  return `shards/${index}/`;
+}
