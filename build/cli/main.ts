@@ -143,7 +143,7 @@ async function runBuild(values: FlagValues<typeof BUILD.flags>): Promise<void> {
   const result = values.merge ? await mergeShards({ ...options, shardDirs: values.positionals.map((dir) => path.resolve(dir)) }) : await buildSite(options);
   for (const warning of result.warnings) console.warn(`warning: ${formatProblem(warning)}`);
   for (const warning of result.linkWarnings) console.warn(`warning: ${warning}`);
-  if ('themeScriptHash' in result) console.log(`Content-Security-Policy script hash of the theme script: '${result.themeScriptHash}' (written to _headers)`);
+  console.log(`Content-Security-Policy script hash of the theme script: '${result.themeScriptHash}' (written to _headers)`);
   console.log(result.summary);
 }
 

@@ -14,13 +14,13 @@ import type { PageLinkIndex } from '../links/checker.ts';
 import { OutputFolder } from '../output/output-folder.ts';
 import { assertSafeOutputFolder } from '../output/output-guard.ts';
 import { writeSiteFiles } from '../output/site-files.ts';
-import { renderRedirectPage, themeScript } from '../pages/render.tsx';
+import { renderRedirectPage, scriptHash, themeScript } from '../pages/render.tsx';
 import { SEARCH_DIR, SEARCH_SHARDS_LIST, searchShardDir } from '../../src/shared/search.ts';
 import { loadSite, type SiteSources } from '../site/load.ts';
 import { formatMs, TaskTimer } from '../task.ts';
 import { pagesOfManifest, SHARD_MANIFEST, type ShardManifest } from './shard.ts';
 
-export interface MergeResult { pages: number; warnings: Warning[]; linkWarnings: string[]; summary: string }
+export interface MergeResult { pages: number; warnings: Warning[]; linkWarnings: string[]; themeScriptHash: string; summary: string }
 
 interface ShardFolder { dir: string; manifest: ShardManifest }
 
@@ -35,12 +35,13 @@ export async function mergeShards(options: BuildOptions & { shardDirs: string[] 
   try {
     await timer.run('copy shards', () => copyShards(shards, output));
     const linkIndex = inSiteOrder(shards.flatMap(({ manifest }) => pagesOfManifest(manifest)), sources);
-    await timer.run('write site files', () => writeSiteFiles(output, { sources, linkIndex, themeScript: themeScript(sources.config.colorMode), renderRedirectPage }));
+    const script = themeScript(sources.config.colorMode);
+    await timer.run('write site files', () => writeSiteFiles(output, { sources, linkIndex, themeScript: script, renderRedirectPage }));
     const linkWarnings = await checkSiteLinks(sources, output, linkIndex, timer);
     output.commit();
     const summary = `Merged ${shards.length} shards: ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${displayPath(sources.paths.outDir)} holds ${output.listFiles().size} files`;
     const docWarnings = new Set(sources.docs.flatMap((doc) => doc.warnings)); // each shard reported its docs'
-    return { pages: linkIndex.length, warnings: sources.warnings.filter((warning) => !docWarnings.has(warning)), linkWarnings, summary };
+    return { pages: linkIndex.length, warnings: sources.warnings.filter((warning) => !docWarnings.has(warning)), linkWarnings, themeScriptHash: scriptHash(script), summary };
   } catch (error) {
     output.discard();
     throw error;
