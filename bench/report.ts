@@ -135,14 +135,14 @@ export function comparisonTable(summaries: SizeSummary[]): Table {
 /** Each rebuild's process wall time against the cold build's (median) of the same size. */
 export function warmTable(summaries: SizeSummary[]): Table {
   return {
-    header: ['pages', 'rebuild', 'process wall', 'of the cold build', 'peak RSS', 'pages reused / compiled'],
+    header: ['pages', 'rebuild', 'process wall', 'of the cold build', 'peak RSS', 'pages reused / rendered again / compiled'],
     rows: summaries.flatMap((summary) => (summary.warm ?? []).map((warm) => [
       String(summary.pages),
       warm.scenario,
       duration(warm.processWallMs),
       `${((warm.processWallMs / summary.processWallMs) * 100).toFixed(0)}%`,
       mebibytes(warm.peakRssKiB),
-      /(\d+) of \d+ doc pages reused, (\d+) compiled/.exec(warm.cacheLine ?? '')?.slice(1).join(' / ') ?? 'n/a',
+      /(\d+) of \d+ doc pages reused \((\d+) rendered again\), (\d+) compiled/.exec(warm.cacheLine ?? '')?.slice(1).join(' / ') ?? 'n/a',
     ])),
   };
 }

@@ -48,6 +48,8 @@ export interface BuildResult {
   themeScriptHash: string;
   /** Permalinks of the doc pages this build compiled; the rest came from the build cache. */
   compiledPages: string[];
+  /** Permalinks of the doc pages this build rendered (the compiled ones among them). */
+  renderedPages: string[];
   summary: string;
 }
 
@@ -81,7 +83,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${displayPath(paths.outDir)}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
     // A shard reports its own docs' warnings; the merge reports the site's (config, sidebars).
     const siteWarnings = shard ? docs.flatMap((doc) => doc.warnings) : sources.warnings;
-    return { pages: pageCount, outDir: paths.outDir, warnings: [...siteWarnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), compiledPages: pages.compiled, summary };
+    return { pages: pageCount, outDir: paths.outDir, warnings: [...siteWarnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), compiledPages: pages.compiled, renderedPages: pages.rendered, summary };
   } catch (error) {
     output.discard();
     await SearchIndexer.stop();
@@ -140,11 +142,15 @@ function openCache(options: BuildCacheOptions, sources: SiteSources, log: (line:
   }
 }
 
-/** `Build cache: 80 of 87 doc pages reused, 7 compiled; 12.3 MiB in node_modules/.cache/…`, after pruning it to its size. */
+/**
+ * `Build cache: 80 of 87 doc pages reused (3 rendered again), 7 compiled; 12.3 MiB in node_modules/.cache/…`,
+ * after pruning it to its size.
+ */
 function cacheSummary(options: BuildCacheOptions, pages: WrittenPages): string {
   const { bytes, removed } = new EntryStore(options.dir).prune(options.maxBytes);
   const total = pages.reused + pages.compiled.length;
-  return `Build cache: ${pages.reused} of ${total} doc pages reused, ${pages.compiled.length} compiled; ${formatBytes(bytes)} in ${displayPath(options.dir)}${removed ? ` (${removed} least recently used entries removed)` : ''}`;
+  const renderedAgain = pages.rendered.length - pages.compiled.length;
+  return `Build cache: ${pages.reused} of ${total} doc pages reused (${renderedAgain} rendered again), ${pages.compiled.length} compiled; ${formatBytes(bytes)} in ${displayPath(options.dir)}${removed ? ` (${removed} least recently used entries removed)` : ''}`;
 }
 
 function formatBytes(bytes: number): string {

@@ -28,7 +28,8 @@ interface Entry { dependencies: string; compiled: CompiledMarkdown }
 const COMPONENT_CODE = /\.[cm]?[jt]sx?$/;
 
 export class CompileCache {
-  private readonly store: EntryStore;
+  /** Shared with the page cache (page-cache.ts), whose entries sit beside these. */
+  readonly store: EntryStore;
   private readonly optionsKey: string;
   private readonly stamps: DependencyStamps;
   private readonly keys = new WeakMap<Doc, string>();
@@ -51,15 +52,25 @@ export class CompileCache {
 
   read(doc: Doc): CompiledMarkdown | undefined {
     const entry = this.store.read<Entry>(this.keyOf(doc));
-    return entry && entry.dependencies === this.stamps.stamp(entry.compiled.dependencies) ? entry.compiled : undefined;
+    return entry && entry.dependencies === this.stamp(entry.compiled.dependencies) ? entry.compiled : undefined;
   }
 
   write(doc: Doc, compiled: CompiledMarkdown): void {
-    if (compiled.dependencies.some((file) => COMPONENT_CODE.test(file))) return;
-    this.store.write(this.keyOf(doc), { dependencies: this.stamps.stamp(compiled.dependencies), compiled } satisfies Entry);
+    if (!this.mayKeep(compiled)) return;
+    this.store.write(this.keyOf(doc), { dependencies: this.stamp(compiled.dependencies), compiled } satisfies Entry);
   }
 
-  private keyOf(doc: Doc): string {
+  /** False for a doc that imports component code: what that code reads cannot be known. */
+  mayKeep(compiled: CompiledMarkdown): boolean {
+    return !compiled.dependencies.some((file) => COMPONENT_CODE.test(file));
+  }
+
+  /** The files a compile read, as they are now. */
+  stamp(files: string[]): string {
+    return this.stamps.stamp(files);
+  }
+
+  keyOf(doc: Doc): string {
     let key = this.keys.get(doc);
     if (!key) {
       key = createHash('sha256').update(`${this.options.generatorKey}\n${compileKey(doc, this.optionsKey, this.markdown)}`).digest('hex');

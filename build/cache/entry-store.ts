@@ -1,5 +1,6 @@
 /**
- * A folder of cache entries, one file per key, each a JSON value behind the SHA-256 of its text. An
+ * A folder of cache entries, one file per key, each its bytes behind their SHA-256 (a JSON value, or
+ * a page's files: file-bundle.ts). An
  * entry is written to a temporary file and renamed into place, so a build killed mid-write leaves no
  * half entry under a key, and builds sharing the folder never read each other's partial writes; a
  * truncated or altered entry fails its hash, is removed, and counts as missing. Reading an entry marks
@@ -11,6 +12,8 @@ import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 
 const HASH_LENGTH = 64;
+const NEWLINE = 0x0a;
+const TEMPORARY = '.tmp-';
 /** A temporary file this old was left by a build that died while writing it. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
@@ -36,31 +39,39 @@ export class EntryStore {
   }
 
   read<T>(key: string): T | undefined {
+    const bytes = this.readBytes(key);
+    return bytes && (JSON.parse(bytes.toString('utf8')) as T);
+  }
+
+  /** False when the entry could not be written (a full disk): the next build compiles that page again. */
+  write(key: string, value: unknown): boolean {
+    return this.writeBytes(key, Buffer.from(JSON.stringify(value)));
+  }
+
+  readBytes(key: string): Buffer | undefined {
     const file = this.fileOf(key);
-    let text: string;
+    let contents: Buffer;
     try {
-      text = readFileSync(file, 'utf8');
+      contents = readFileSync(file);
     } catch {
       return undefined;
     }
-    const payload = text.slice(HASH_LENGTH + 1);
-    if (text[HASH_LENGTH] !== '\n' || sha256(payload) !== text.slice(0, HASH_LENGTH)) {
+    const payload = contents.subarray(HASH_LENGTH + 1);
+    if (contents[HASH_LENGTH] !== NEWLINE || sha256(payload) !== contents.toString('latin1', 0, HASH_LENGTH)) {
       rmSync(file, { force: true });
       return undefined;
     }
     const now = new Date();
     utimesSync(file, now, now);
-    return JSON.parse(payload) as T;
+    return payload;
   }
 
-  /** False when the entry could not be written (a full disk): the next build compiles that page again. */
-  write(key: string, value: unknown): boolean {
+  writeBytes(key: string, payload: Uint8Array): boolean {
     const file = this.fileOf(key);
-    const payload = JSON.stringify(value);
-    const temporary = `${file}.tmp-${process.pid}-${threadId}-${++writes}`;
+    const temporary = `${file}${TEMPORARY}${process.pid}-${threadId}-${++writes}`;
     try {
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(temporary, `${sha256(payload)}\n${payload}`);
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${sha256(payload)}\n`), payload]));
       renameSync(temporary, file);
       return true;
     } catch {
@@ -76,7 +87,7 @@ export class EntryStore {
     for (const file of this.files()) {
       const stats = statSync(file, { throwIfNoEntry: false });
       if (!stats) continue;
-      if (!file.endsWith('.json')) {
+      if (file.includes(TEMPORARY)) {
         if (Date.now() - stats.mtimeMs > ABANDONED_AFTER_MS) rmSync(file, { force: true });
         continue;
       }
@@ -113,10 +124,10 @@ export class EntryStore {
 
   /** 256 folders, so no folder holds every page of a large site. */
   private fileOf(key: string): string {
-    return path.join(this.dir, key.slice(0, 2), `${key}.json`);
+    return path.join(this.dir, key.slice(0, 2), key);
   }
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }

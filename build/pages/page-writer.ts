@@ -6,11 +6,12 @@
  */
 import type { Doc } from '../site/docs.ts';
 import { CompileCache, type BuildCacheOptions } from '../cache/compile-cache.ts';
+import { PageCache } from '../cache/page-cache.ts';
 import type { Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions } from '../markdown/compile.ts';
 import { FolderWriter } from '../output/output-folder.ts';
-import { ASSETS_DIR, pageFiles, type PageContext, type PageInput, type RuntimeAssets } from './page-files.ts';
+import { ASSETS_DIR, pageFiles, type PageContext, type PageFiles, type PageInput, type RuntimeAssets } from './page-files.ts';
 import { renderPage, renderRedirectPage } from './render.tsx';
 import { docRoute } from '../site/routes.ts';
 import { shipSidebars, type ShippedSidebar } from './sidebar-chunks.ts';
@@ -49,8 +50,8 @@ export interface WrittenPage {
   warnings: Warning[];
   /** Time this page took on its thread, per step. */
   threadMs: { compile: number; render: number; write: number };
-  /** A doc page whose compiled Markdown came from the build cache. */
-  fromCache?: boolean;
+  /** For a doc page, what of it came from the build cache: nothing, its compiled Markdown, or the whole page. */
+  fromCache?: 'nothing' | 'compiled' | 'page';
 }
 
 /** A doc compiled (or taken from the cache), waiting to be written. */
@@ -66,6 +67,7 @@ export class DocPageWriter {
   private context?: PageContext;
   private readonly output: FolderWriter;
   private readonly cache?: CompileCache;
+  private pageCache?: PageCache;
   /** How each sidebar ships; the build writes their modules once. */
   readonly sidebars: Record<string, ShippedSidebar>;
 
@@ -88,7 +90,26 @@ export class DocPageWriter {
       assetsDir: ASSETS_DIR,
       renderer: { renderPage, renderRedirectPage },
     };
+    if (this.cache) this.pageCache = new PageCache(this.cache, JSON.stringify([config, site, themeScript, runtime]), this.setup.sidebars);
     this.resolveRuntime();
+  }
+
+  /** The doc's page written from the build cache, if it is there and still what a render would make. */
+  async reuse(task: DocPageTask): Promise<WrittenPage | undefined> {
+    if (!this.cache?.has(task.doc)) return undefined;
+    await this.runtimeReady;
+    const started = performance.now();
+    const stored = this.pageCache!.read(task);
+    if (!stored) return undefined;
+    const read = performance.now();
+    const { permalink } = task.doc;
+    const bytesBefore = this.output.bytesWritten;
+    for (const [file, contents] of stored.files) this.output.write(file, contents);
+    return {
+      permalink, html: stored.html, links: stored.links, unlisted: stored.unlisted, warnings: stored.warnings,
+      files: stored.files.map(([file]) => file), bytes: this.output.bytesWritten - bytesBefore, fromCache: 'page',
+      threadMs: { compile: read - started, render: 0, write: performance.now() - read },
+    };
   }
 
   async compile({ doc }: DocPageTask): Promise<CompiledDoc> {
@@ -99,17 +120,20 @@ export class DocPageWriter {
     return { markdown, compileMs: performance.now() - started, fromCache: cached !== undefined };
   }
 
-  write({ doc, placement, neighbours }: DocPageTask, { markdown, compileMs, fromCache }: CompiledDoc): WrittenPage {
+  write(task: DocPageTask, { markdown, compileMs, fromCache }: CompiledDoc): WrittenPage {
+    const { doc, placement, neighbours } = task;
     const route = docRoute(doc, markdown, placement, this.setup.config, neighbours);
-    const page = this.writeRoute({ route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands, assets: markdown.assets });
-    return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs }, fromCache };
+    const page = this.writeRoute({ route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands, assets: markdown.assets }, (made) => this.pageCache?.write(task, markdown, { ...made, unlisted: route.unlisted }));
+    return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs }, fromCache: fromCache ? 'compiled' : 'nothing' };
   }
 
-  /** Any route's page: a doc's, or a theme page (home, errors, not found). */
-  writeRoute(input: PageInput): WrittenPage {
+  /** Any route's page: a doc's, or a theme page (home, errors, not found). `made` sees its files before they are written. */
+  writeRoute(input: PageInput, made?: (page: PageFiles) => void): WrittenPage {
     if (!this.context) throw new Error('internal: a page was written before the runtime was bundled');
     const started = performance.now();
-    const { files, html, links } = pageFiles(this.context, input);
+    const page = pageFiles(this.context, input);
+    const { files, html, links } = page;
+    made?.(page);
     const rendered = performance.now();
     const bytesBefore = this.output.bytesWritten;
     for (const [file, contents] of files) this.output.write(file, contents);

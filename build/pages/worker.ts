@@ -11,6 +11,8 @@ let pages: DocPageWriter | undefined;
 
 async function run(request: Extract<WorkerRequest, { id: number }>) {
   if (request.type === 'compile') return compileMarkdown(request.source, markdown!);
+  const reused = await pages!.reuse(request.task);
+  if (reused) return reused;
   const compiled = await pages!.compile(request.task);
   await pages!.runtimeReady;
   return pages!.write(request.task, compiled);

@@ -54,6 +54,11 @@ async function writeInThisThread(queue: WorkQueue<DocPageTask>, writer: DocPageW
   };
   const lane = async () => {
     for (let next = queue.take(); next; next = queue.take()) {
+      const reused = await settled(writer.reuse(next.item));
+      if (reused.status === 'rejected' || reused.value) {
+        await onWritten(next.index, reused as PromiseSettledResult<WrittenPage>);
+        continue;
+      }
       const outcome = await settled(writer.compile(next.item));
       if (outcome.status === 'rejected') await onWritten(next.index, outcome);
       else compiledEarly.push({ index: next.index, task: next.item, compiled: outcome.value });

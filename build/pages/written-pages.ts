@@ -22,6 +22,8 @@ export class WrittenPages {
   private readonly threadMs = { compile: 0, render: 0, write: 0 };
   /** Doc pages compiled by this build, by permalink; the others came from the build cache. */
   readonly compiled: string[] = [];
+  /** Doc pages rendered by this build, by permalink; the others were written as the build cache kept them. */
+  readonly rendered: string[] = [];
   reused = 0;
 
   constructor(private readonly output: OutputFolder, readonly search: SearchIndexer | undefined) {}
@@ -40,8 +42,9 @@ export class WrittenPages {
     this.links[index] = page.links;
     this.warningsByPage[index] = page.warnings;
     for (const step of ['compile', 'render', 'write'] as const) this.threadMs[step] += page.threadMs[step];
-    if (page.fromCache) this.reused++;
-    else if (page.fromCache === false) this.compiled.push(page.permalink);
+    if (page.fromCache === 'nothing') this.compiled.push(page.permalink);
+    else if (page.fromCache) this.reused++;
+    if (page.fromCache === 'nothing' || page.fromCache === 'compiled') this.rendered.push(page.permalink);
     if (this.search && page.links && !page.unlisted) {
       // A failure is kept for writeSearchIndex: a build that stops early closes Pagefind under pending pages.
       const added: Promise<void> = this.search.addPage(page.permalink, page.html)

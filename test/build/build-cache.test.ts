@@ -36,7 +36,7 @@ function cacheOptions(root: string, overrides: Partial<BuildCacheOptions> = {}):
 async function build(root: string, cache: BuildCacheOptions | undefined = cacheOptions(root), out = 'out') {
   const lines: string[] = [];
   const result = await buildSite({ projectRoot: root, configFile: path.join(root, 'site.config.ts'), outDir: path.join(root, out), search: false, cache, log: (line) => lines.push(line) });
-  return { compiled: [...result.compiledPages].sort(), cacheLine: lines.find((line) => line.startsWith('Build cache')) };
+  return { compiled: [...result.compiledPages].sort(), rendered: [...result.renderedPages].sort(), cacheLine: lines.find((line) => line.startsWith('Build cache')) };
 }
 
 /** Every file of a built site, path → contents. */
@@ -46,7 +46,12 @@ function siteFiles(dir: string): Map<string, string> {
 }
 
 function cacheEntries(dir: string): string[] {
-  return readdirSync(dir, { recursive: true }).map(String).filter((file) => file.endsWith('.json')).map((file) => path.join(dir, file));
+  return readdirSync(dir, { recursive: true }).map(String).filter((file) => /^[0-9a-f]{64}$/.test(path.basename(file))).map((file) => path.join(dir, file));
+}
+
+/** A doc's compiled Markdown is a JSON entry; its whole page, a compressed one. */
+function compiledEntries(dir: string): string[] {
+  return cacheEntries(dir).filter((file) => readFileSync(file)[65] === '{'.charCodeAt(0));
 }
 
 function page(root: string, route: string, out = 'out'): string {
@@ -57,10 +62,10 @@ test('a second build with nothing changed compiles no page and writes the same s
   const root = tempTree(SITE);
   const first = await build(root, cacheOptions(root), 'first');
   assert.deepEqual(first.compiled, ALL_PAGES);
-  assert.equal(first.cacheLine, `Build cache: 0 of 5 doc pages reused, 5 compiled; ${first.cacheLine!.split('; ')[1]}`);
+  assert.equal(first.cacheLine, `Build cache: 0 of 5 doc pages reused (0 rendered again), 5 compiled; ${first.cacheLine!.split('; ')[1]}`);
   const second = await build(root, cacheOptions(root), 'second');
-  assert.deepEqual(second.compiled, []);
-  assert.match(second.cacheLine!, /^Build cache: 5 of 5 doc pages reused, 0 compiled; \d+ KiB in \S+\/cache$/);
+  assert.deepEqual([second.compiled, second.rendered], [[], []]);
+  assert.match(second.cacheLine!, /^Build cache: 5 of 5 doc pages reused \(0 rendered again\), 0 compiled; \d+ KiB in \S+\/cache$/);
   await build(root, undefined, 'uncached');
   assert.deepEqual(siteFiles(path.join(root, 'second')), siteFiles(path.join(root, 'uncached')));
 });
@@ -74,7 +79,7 @@ test('an edited page, an edited partial and a renamed link target compile exactl
   assert.match(page(root, 'guide'), /before anything else/);
 
   writeFileSync(path.join(root, 'docs/_partials/_note.mdx'), 'An edited note about [the store](../api/store.md).\n');
-  assert.deepEqual((await build(root)).compiled, ['/guides/page']);
+  assert.deepEqual((await build(root)).rendered, ['/guides/page']);
   assert.match(page(root, 'guides/page'), /An edited note/);
 
   // The store page's own body is unchanged; every page linking to it, directly, from the docs root or through the partial, changes.
@@ -90,24 +95,43 @@ test('a config change or a new generator compiles every page', async () => {
   writeFileSync(path.join(root, 'site.config.ts'), siteConfig({ markdown: { languageTabs: true } }));
   assert.deepEqual((await build(root)).compiled, ALL_PAGES);
   assert.match(page(root, 'guide'), />JavaScript</);
-  assert.deepEqual((await build(root)).compiled, []);
+  assert.deepEqual((await build(root)).rendered, []);
   assert.deepEqual((await build(root, cacheOptions(root, { generatorKey: 'generator-2' }))).compiled, ALL_PAGES);
+});
+
+test('a sidebar label change renders again only the pages showing that sidebar, and a site title change every page, compiling none', async () => {
+  const sidebars = (label: string) => `module.exports = { main: ['intro', 'guide', 'api/store'], guides: [{ type: 'category', label: '${label}', items: ['guides/other', 'guides/page'] }] };\n`;
+  const root = tempTree({ ...SITE, 'sidebars.js': sidebars('Guides') });
+  await build(root);
+  writeFileSync(path.join(root, 'sidebars.js'), sidebars('Walkthroughs'));
+  const relabelled = await build(root, cacheOptions(root), 'relabelled');
+  assert.deepEqual([relabelled.compiled, relabelled.rendered], [[], ['/guides/other', '/guides/page']]);
+  assert.match(relabelled.cacheLine!, /^Build cache: 5 of 5 doc pages reused \(2 rendered again\), 0 compiled;/);
+  assert.match(page(root, 'guides/other', 'relabelled'), />Walkthroughs</);
+  await build(root, undefined, 'uncached');
+  assert.deepEqual(siteFiles(path.join(root, 'relabelled')), siteFiles(path.join(root, 'uncached')));
+
+  writeFileSync(path.join(root, 'site.config.ts'), siteConfig({ title: 'Renamed Site' }));
+  const retitled = await build(root);
+  assert.deepEqual([retitled.compiled, retitled.rendered], [[], ALL_PAGES]);
+  assert.match(page(root, 'api/store'), /<title>Store \| Renamed Site<\/title>/);
 });
 
 test('a corrupt or truncated entry is compiled again, never served', async () => {
   const root = tempTree(SITE);
   await build(root, cacheOptions(root), 'first');
   const entries = cacheEntries(path.join(root, 'cache'));
-  assert.equal(entries.length, 5);
-  const [truncated, altered, ...rest] = entries;
-  writeFileSync(truncated, readFileSync(truncated, 'utf8').slice(0, 200));
-  writeFileSync(altered, readFileSync(altered, 'utf8').replace(/<p>/, '<p>Injected. '));
+  assert.equal(entries.length, 10, 'a compiled doc and a whole page for each of the 5 docs');
+  for (const [index, entry] of entries.entries()) {
+    const bytes = readFileSync(entry);
+    if (index % 2 === 0) writeFileSync(entry, bytes.subarray(0, bytes.length / 2));
+    else writeFileSync(entry, Buffer.concat([bytes.subarray(0, -20), Buffer.from('Injected.'), bytes.subarray(-11)]));
+  }
   const second = await build(root, cacheOptions(root), 'second');
-  assert.equal(second.compiled.length, 2);
+  assert.deepEqual(second.compiled, ALL_PAGES);
   assert.deepEqual(siteFiles(path.join(root, 'second')), siteFiles(path.join(root, 'first')));
-  assert.equal(cacheEntries(path.join(root, 'cache')).length, 5, 'both entries written again');
-  assert.equal(rest.length, 3);
-  assert.deepEqual((await build(root)).compiled, []);
+  assert.equal(cacheEntries(path.join(root, 'cache')).length, 10, 'every entry written again');
+  assert.deepEqual((await build(root)).rendered, []);
 });
 
 test('a page that imports component code is compiled on every build', async () => {
@@ -118,7 +142,8 @@ test('a page that imports component code is compiled on every build', async () =
     'src/Badge.jsx': "export default function Badge() { return <span className=\"badge\">new</span>; }\n",
   });
   await build(root);
-  assert.deepEqual((await build(root)).compiled, ['/guides/page']);
+  const second = await build(root);
+  assert.deepEqual([second.compiled, second.rendered], [['/guides/page'], ['/guides/page']]);
   assert.match(page(root, 'guides/page'), /<span class="badge">new<\/span>/);
 });
 
@@ -127,7 +152,8 @@ test('the cache is pruned to its size, least recently used first, and temporary 
   const dir = path.join(root, 'cache');
   await build(root);
   const store = new EntryStore(dir);
-  const [oldest, older, ...recent] = cacheEntries(dir).sort();
+  const [oldest, older] = compiledEntries(dir).sort();
+  const recent = cacheEntries(dir).filter((file) => file !== oldest && file !== older);
   const ago = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000);
   utimesSync(oldest, ago(30), ago(30));
   utimesSync(older, ago(20), ago(20));
@@ -137,14 +163,14 @@ test('the cache is pruned to its size, least recently used first, and temporary 
   utimesSync(abandoned, ago(61), ago(61));
   writeFileSync(inProgress, 'another build is writing this');
   const recentBytes = recent.reduce((sum, file) => sum + statSync(file).size, 0);
-  assert.deepEqual(store.prune(recentBytes + statSync(older).size), { entries: 4, bytes: recentBytes + statSync(older).size, removed: 1 });
+  assert.deepEqual(store.prune(recentBytes + statSync(older).size), { entries: 9, bytes: recentBytes + statSync(older).size, removed: 1 });
   assert.equal(existsSync(oldest), false);
   assert.deepEqual(cacheEntries(dir).sort(), [older, ...recent].sort());
   assert.equal(existsSync(abandoned), false, 'a temporary file over an hour old');
   assert.equal(existsSync(inProgress), true, 'a recent temporary file');
   // After a build, down to the configured size: here nothing fits.
   const { cacheLine } = await build(root, cacheOptions(root, { maxBytes: 0 }));
-  assert.match(cacheLine!, /^Build cache: 4 of 5 doc pages reused, 1 compiled; 0 KiB in \S+\/cache \(5 least recently used entries removed\)$/);
+  assert.match(cacheLine!, /^Build cache: 4 of 5 doc pages reused \(0 rendered again\), 1 compiled; 0 KiB in \S+\/cache \(10 least recently used entries removed\)$/);
   assert.deepEqual(cacheEntries(dir), []);
 });
 
@@ -156,12 +182,12 @@ test('--no-cache neither reads nor writes the cache, and npm run clean removes i
   assert.doesNotMatch(uncached.stdout, /Build cache/);
   assert.equal(existsSync(path.join(root, 'cache')), false);
   const cached = await runCli(args, root);
-  assert.match(cached.stdout, /^Build cache: 0 of 5 doc pages reused, 5 compiled; \d+ KiB in cache$/m);
-  assert.match((await runCli(args, root)).stdout, /^Build cache: 5 of 5 doc pages reused, 0 compiled;/m);
+  assert.match(cached.stdout, /^Build cache: 0 of 5 doc pages reused \(0 rendered again\), 5 compiled; \d+ KiB in cache$/m);
+  assert.match((await runCli(args, root)).stdout, /^Build cache: 5 of 5 doc pages reused \(0 rendered again\), 0 compiled;/m);
   const clean = await runCli(['clean', '--cache-dir', 'cache'], root);
   assert.equal(clean.stdout, 'Removed the build cache in cache.\n');
   assert.equal(existsSync(path.join(root, 'cache')), false);
-  assert.match((await runCli(args, root)).stdout, /^Build cache: 0 of 5 doc pages reused, 5 compiled;/m);
+  assert.match((await runCli(args, root)).stdout, /^Build cache: 0 of 5 doc pages reused \(0 rendered again\), 5 compiled;/m);
 });
 
 test('a cache folder that cannot be written is one line, and the build goes on without it', async () => {
@@ -197,7 +223,7 @@ test('a build killed while writing the cache, and two builds at once, leave a ca
   killed.kill('SIGKILL');
   await exited;
   const entriesLeft = cacheEntries(path.join(root, 'cache')).length;
-  assert.ok(entriesLeft < 65, `killed before it finished (${entriesLeft} entries)`);
+  assert.ok(entriesLeft < 130, `killed before it finished (${entriesLeft} entries)`);
 
   const [one, two] = await Promise.all([runCli(args('one'), root), runCli(args('two'), root)]);
   assert.equal(one.code, 0, one.stderr);
@@ -205,6 +231,6 @@ test('a build killed while writing the cache, and two builds at once, leave a ca
   const expected = siteFiles(path.join(root, 'reference'));
   assert.deepEqual(siteFiles(path.join(root, 'one')), expected);
   assert.deepEqual(siteFiles(path.join(root, 'two')), expected);
-  assert.match((await runCli(args('three'), root)).stdout, /^Build cache: 65 of 65 doc pages reused, 0 compiled;/m);
+  assert.match((await runCli(args('three'), root)).stdout, /^Build cache: 65 of 65 doc pages reused \(0 rendered again\), 0 compiled;/m);
   assert.deepEqual(siteFiles(path.join(root, 'three')), expected);
 });
