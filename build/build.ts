@@ -20,7 +20,9 @@ import { renderRedirectPage, scriptHash, themeScript } from './pages/render.tsx'
 import { workersFor } from './pages/workers.ts';
 import { writeDocPages } from './pages/write-pages.ts';
 import { WrittenPages } from './pages/written-pages.ts';
-import { SearchIndexer } from './search/pagefind.ts';
+import { stopPagefind } from './search/pagefind.ts';
+import { SearchIndex } from './search/search-index.ts';
+import { SearchCache } from './cache/search-cache.ts';
 import { inShard, SHARD_MANIFEST, shardManifest, siteFingerprint, type Shard } from './shards/shard.ts';
 import type { Doc } from './site/docs.ts';
 import { CompileCache, type BuildCacheOptions } from './cache/compile-cache.ts';
@@ -35,6 +37,8 @@ export interface BuildOptions extends SiteOptions {
   cache?: BuildCacheOptions;
   /** Build one share of the pages (`--shard 3/8`); shards/merge.ts completes the site from all of them. */
   shard?: Shard;
+  /** Pages per search index part (search/search-index.ts); tests make it small. */
+  pagesPerSearchPart?: number;
   log?: (line: string) => void;
 }
 
@@ -70,15 +74,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const output = OutputFolder.prepare(paths.outDir);
   try {
     const script = themeScript(config.colorMode);
-    const pages = new WrittenPages(output, options.search === false ? undefined : await SearchIndexer.start());
+    const pages = new WrittenPages(output, options.search === false ? undefined : new SearchIndex(output, docs.length, cache && searchCache(cache, shard), options.pagesPerSearchPart));
     const writer = await timer.run('compile and write pages', () => writeDocs(sources, docs, script, bundling, output, pages, timer, cache?.options));
     throwIfAny(pages.errors());
     log(pages.threadTimeSummary(1 + workersFor(docs.length)));
     await timer.run('write site files', async () => writeOtherFiles(sources, script, await bundling, writer, output, pages, shard));
     const linkWarnings = shard ? [] : await checkSiteLinks(sources, output, pages.linkIndex(), timer);
-    if (pages.search) await timer.run('index search', () => pages.writeSearchIndex());
+    const search = pages.search && await timer.run('index search', () => pages.writeSearchIndex());
     output.commit();
-    if (cache) log(cacheSummary(cache.options, pages));
+    if (cache) log(cacheSummary(cache.options, pages, search));
     const pageCount = pages.linkIndex().length;
     const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${displayPath(paths.outDir)}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
     // A shard reports its own docs' warnings; the merge reports the site's (config, sidebars).
@@ -86,7 +90,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     return { pages: pageCount, outDir: paths.outDir, warnings: [...siteWarnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), compiledPages: pages.compiled, renderedPages: pages.rendered, summary };
   } catch (error) {
     output.discard();
-    await SearchIndexer.stop();
+    await stopPagefind();
     throw error;
   }
 }
@@ -130,6 +134,10 @@ export async function checkSiteLinks(sources: SiteSources, output: OutputFolder,
   return enforceLinkPolicy(links, sources.config, sources.configDisplayPath);
 }
 
+function searchCache(cache: CompileCache, shard: Shard | undefined): SearchCache {
+  return new SearchCache(cache.store, cache.options.generatorKey, shard ? `${shard.index}/${shard.count}` : '');
+}
+
 /** The build cache, or none (one line saying why) when its folder cannot be written. */
 function openCache(options: BuildCacheOptions, sources: SiteSources, log: (line: string) => void): CompileCache | undefined {
   try {
@@ -146,11 +154,11 @@ function openCache(options: BuildCacheOptions, sources: SiteSources, log: (line:
  * `Build cache: 80 of 87 doc pages reused (3 rendered again), 7 compiled; 12.3 MiB in node_modules/.cache/…`,
  * after pruning it to its size.
  */
-function cacheSummary(options: BuildCacheOptions, pages: WrittenPages): string {
+function cacheSummary(options: BuildCacheOptions, pages: WrittenPages, search: { parts: number; reused: number } | undefined): string {
   const { bytes, removed } = new EntryStore(options.dir).prune(options.maxBytes);
   const total = pages.reused + pages.compiled.length;
   const renderedAgain = pages.rendered.length - pages.compiled.length;
-  return `Build cache: ${pages.reused} of ${total} doc pages reused (${renderedAgain} rendered again), ${pages.compiled.length} compiled; ${formatBytes(bytes)} in ${displayPath(options.dir)}${removed ? ` (${removed} least recently used entries removed)` : ''}`;
+  return `Build cache: ${pages.reused} of ${total} doc pages reused (${renderedAgain} rendered again), ${pages.compiled.length} compiled; ${search ? `search index: ${search.reused} of ${search.parts} parts reused; ` : ''}${formatBytes(bytes)} in ${displayPath(options.dir)}${removed ? ` (${removed} least recently used entries removed)` : ''}`;
 }
 
 function formatBytes(bytes: number): string {

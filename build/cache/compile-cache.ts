@@ -4,13 +4,12 @@
  * are unchanged is not compiled again. Docs that import component code are always compiled: what that
  * code reads cannot be known.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { CompiledMarkdown, MarkdownOptions } from '../markdown/compile.ts';
 import type { Doc } from '../site/docs.ts';
 import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
 import { compileKey, DependencyStamps, markdownOptionsKey } from './compile-key.ts';
-import { EntryStore } from './entry-store.ts';
+import { entryKey, EntryStore } from './entry-store.ts';
 
 export interface BuildCacheOptions {
   dir: string;
@@ -73,7 +72,7 @@ export class CompileCache {
   keyOf(doc: Doc): string {
     let key = this.keys.get(doc);
     if (!key) {
-      key = createHash('sha256').update(`${this.options.generatorKey}\n${compileKey(doc, this.optionsKey, this.markdown)}`).digest('hex');
+      key = entryKey(`${this.options.generatorKey}\n${compileKey(doc, this.optionsKey, this.markdown)}`);
       this.keys.set(doc, key);
     }
     return key;

@@ -54,7 +54,8 @@ function linkTargets(targets: string[], sourcePath: string, options: MarkdownOpt
   return targets.map((target) => `${target}=${linkCandidates(target, options, sourcePath).map((candidate) => options.permalinkBySourcePath.get(candidate) ?? '').join('|')}`);
 }
 
-function digest(contents: string | Buffer): string {
+/** A short hash of `contents`, for keys and stamps. */
+export function digest(contents: string | Buffer): string {
   return createHash('sha256').update(contents).digest('base64url');
 }
 

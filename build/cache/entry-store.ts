@@ -128,6 +128,11 @@ export class EntryStore {
   }
 }
 
+/** A store key for an entry described by `text` (everything its contents depend on). */
+export function entryKey(text: string): string {
+  return sha256(Buffer.from(text));
+}
+
 function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }

@@ -6,7 +6,6 @@
  * data, the theme script, the runtime's URLs, hence the theme). A sidebar label change renders again
  * the pages showing that sidebar; a theme change, every page.
  */
-import { createHash } from 'node:crypto';
 import type { Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
@@ -14,6 +13,8 @@ import type { PageFiles } from '../pages/page-files.ts';
 import type { DocPageTask } from '../pages/page-writer.ts';
 import type { SidebarItem } from '../../src/shared/types.ts';
 import type { CompileCache } from './compile-cache.ts';
+import { digest } from './compile-key.ts';
+import { entryKey } from './entry-store.ts';
 import { packFiles, unpackFiles } from './file-bundle.ts';
 
 /** A stored page: what the build keeps of it, with its files. */
@@ -66,7 +67,7 @@ export class PageCache {
   private keyOf({ doc, placement, neighbours }: DocPageTask): string {
     const sidebar = placement && this.sidebarKey(placement.sidebarName);
     const page = JSON.stringify([{ ...doc, body: undefined }, placement, neighbours, sidebar]);
-    return digest(`page\n${this.compileCache.keyOf(doc)}\n${this.renderKey}\n${page}`);
+    return entryKey(`page\n${this.compileCache.keyOf(doc)}\n${this.renderKey}\n${page}`);
   }
 
   private sidebarKey(name: string): string {
@@ -74,8 +75,4 @@ export class PageCache {
     if (key === undefined) this.sidebarKeys.set(name, (key = digest(JSON.stringify(this.sidebars[name] ?? null))));
     return key;
   }
-}
-
-export function digest(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }

@@ -2,7 +2,7 @@ import type { WrittenPage } from './page-writer.ts';
 import { contentErrorsOf, rethrow, type ContentError, type Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import type { OutputFolder } from '../output/output-folder.ts';
-import type { SearchIndexer } from '../search/pagefind.ts';
+import type { SearchIndex } from '../search/search-index.ts';
 import { formatMs } from '../task.ts';
 
 const MAX_PAGES_QUEUED_FOR_SEARCH = 16;
@@ -26,7 +26,7 @@ export class WrittenPages {
   readonly rendered: string[] = [];
   reused = 0;
 
-  constructor(private readonly output: OutputFolder, readonly search: SearchIndexer | undefined) {}
+  constructor(private readonly output: OutputFolder, readonly search: SearchIndex | undefined) {}
 
   /** Pages added so far, failed ones included. */
   count = 0;
@@ -74,10 +74,11 @@ export class WrittenPages {
     return this.links.filter((links) => links !== undefined);
   }
 
-  async writeSearchIndex(): Promise<void> {
+  /** How many index parts there are, and how many came from the build cache. */
+  async writeSearchIndex(): Promise<{ parts: number; reused: number }> {
     await Promise.all([...this.searchQueue]);
     if (this.searchFailure) throw this.searchFailure;
-    await this.search!.write(this.output.dir);
+    return this.search!.write();
   }
 }
 

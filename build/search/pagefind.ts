@@ -1,8 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import * as pagefind from 'pagefind';
 import type { PagefindIndex } from 'pagefind';
-import { SEARCH_DIR, SEARCH_SHARDS_LIST } from '../../src/shared/search.ts';
 
 /**
  * Pagefind settings. Only the element marked `data-pagefind-body` (the doc body) is indexed, so
@@ -27,37 +24,30 @@ export function withWeightedKeywords(html: string): string {
   return `${html.slice(0, at)}<p data-pagefind-weight="10">${keywords}</p>${html.slice(at)}`;
 }
 
-/** Feeds pages to Pagefind as they are rendered, under their canonical URL, then writes the index. */
-export class SearchIndexer {
-  private pages = 0;
-
+/** One Pagefind index, fed pages as they are rendered under their canonical URL; its files come back in memory. */
+export class PagefindBundle {
   private constructor(private readonly index: PagefindIndex) {}
 
-  static async start(): Promise<SearchIndexer> {
+  static async create(): Promise<PagefindBundle> {
     const { index, errors } = await pagefind.createIndex(SEARCH_INDEX_OPTIONS);
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-    return new SearchIndexer(index);
+    return new PagefindBundle(index);
   }
 
   async addPage(permalink: string, html: string): Promise<void> {
     const added = await this.index.addHTMLFile({ url: permalink, content: withWeightedKeywords(html) });
     if (added.errors.length > 0) throw new Error(`Pagefind could not index ${permalink}: ${added.errors.join('; ')}`);
-    this.pages++;
   }
 
-  /** Writes the index to `outDir/pagefind/` and stops the Pagefind process. */
-  async write(outDir: string): Promise<{ pages: number }> {
-    try {
-      const written = await this.index.writeFiles({ outputPath: path.join(outDir, SEARCH_DIR) });
-      if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
-      writeFileSync(path.join(outDir, SEARCH_DIR, SEARCH_SHARDS_LIST), '[]');
-      return { pages: this.pages };
-    } finally {
-      await SearchIndexer.stop();
-    }
+  /** The bundle's files, paths relative to its folder. */
+  async files(): Promise<[string, Uint8Array][]> {
+    const { files, errors } = await this.index.getFiles();
+    if (errors.length > 0) throw new Error(`Pagefind could not write its index: ${errors.join('; ')}`);
+    return files.map(({ path: file, content }) => [file, content]);
   }
+}
 
-  static stop(): Promise<unknown> {
-    return pagefind.close();
-  }
+/** Ends the Pagefind process every bundle shares. */
+export function stopPagefind(): Promise<unknown> {
+  return pagefind.close();
 }

@@ -79,9 +79,18 @@ function copyShards(shards: ShardFolder[], output: OutputFolder): void {
       const target = shard.index > 1 && file.startsWith(`${SEARCH_DIR}/`) ? `${SEARCH_DIR}/${searchShardDir(shard.index)}${file.slice(SEARCH_DIR.length + 1)}` : file;
       output.copyFile(path.join(dir, file), target);
     }
-    if (shard.index > 1 && existsSync(path.join(dir, SEARCH_DIR))) searchShards.push(searchShardDir(shard.index));
+    searchShards.push(...searchBundlesOf(dir, shard.index));
   }
   if (existsSync(path.join(shards[0].dir, SEARCH_DIR))) output.write(`${SEARCH_DIR}/${SEARCH_SHARDS_LIST}`, JSON.stringify(searchShards));
+}
+
+/** A shard's search bundles as the merged site's pagefind/shards.json lists them: its own (but the first's, which is pagefind/) and its index parts. */
+function searchBundlesOf(dir: string, index: number): string[] {
+  const list = path.join(dir, SEARCH_DIR, SEARCH_SHARDS_LIST);
+  if (!existsSync(list)) return [];
+  const folder = index > 1 ? searchShardDir(index) : '';
+  const parts = (JSON.parse(readFileSync(list, 'utf8')) as string[]).map((part) => folder + part);
+  return index > 1 ? [folder, ...parts] : parts;
 }
 
 function filesBelow(dir: string): string[] {

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { buildSite } from '../../build/build.ts';
 import type { BuildCacheOptions } from '../../build/cache/compile-cache.ts';
 import { EntryStore } from '../../build/cache/entry-store.ts';
@@ -33,9 +34,9 @@ function cacheOptions(root: string, overrides: Partial<BuildCacheOptions> = {}):
   return { dir: path.join(root, 'cache'), generatorKey: 'generator-1', maxBytes: 1024 * 1024 * 1024, ...overrides };
 }
 
-async function build(root: string, cache: BuildCacheOptions | undefined = cacheOptions(root), out = 'out') {
+async function build(root: string, cache: BuildCacheOptions | undefined = cacheOptions(root), out = 'out', search: { pagesPerSearchPart: number } | undefined = undefined) {
   const lines: string[] = [];
-  const result = await buildSite({ projectRoot: root, configFile: path.join(root, 'site.config.ts'), outDir: path.join(root, out), search: false, cache, log: (line) => lines.push(line) });
+  const result = await buildSite({ projectRoot: root, configFile: path.join(root, 'site.config.ts'), outDir: path.join(root, out), search: search !== undefined, ...search, cache, log: (line) => lines.push(line) });
   return { compiled: [...result.compiledPages].sort(), rendered: [...result.renderedPages].sort(), cacheLine: lines.find((line) => line.startsWith('Build cache')) };
 }
 
@@ -115,6 +116,41 @@ test('a sidebar label change renders again only the pages showing that sidebar, 
   const retitled = await build(root);
   assert.deepEqual([retitled.compiled, retitled.rendered], [[], ALL_PAGES]);
   assert.match(page(root, 'api/store'), /<title>Store \| Renamed Site<\/title>/);
+});
+
+/** The search index's pages, by part folder: the URL and text of each page Pagefind keeps (its fragment files). */
+function indexedPages(out: string): Map<string, { url: string; text: string }[]> {
+  const parts = new Map<string, { url: string; text: string }[]>();
+  for (const file of readdirSync(path.join(out, 'pagefind'), { recursive: true }).map(String).filter((name) => name.endsWith('.pf_fragment'))) {
+    const fragment = JSON.parse(gunzipSync(readFileSync(path.join(out, 'pagefind', file))).subarray('pagefind_dcd'.length).toString('utf8')) as { url: string; content: string };
+    const part = path.dirname(path.dirname(file));
+    parts.set(part, [...(parts.get(part) ?? []), { url: fragment.url, text: fragment.content }].sort((a, b) => a.url.localeCompare(b.url)));
+  }
+  return parts;
+}
+
+test('the search index is in parts, and an edited page indexes again only its part', async () => {
+  const root = tempTree(SITE);
+  const search = { pagesPerSearchPart: 3 };
+  const first = await build(root, cacheOptions(root), 'first', search);
+  assert.match(first.cacheLine!, /; search index: 0 of 2 parts reused; /);
+  assert.deepEqual(JSON.parse(readFileSync(path.join(root, 'first/pagefind/shards.json'), 'utf8')), ['parts/1/']);
+  const parts = indexedPages(path.join(root, 'first'));
+  assert.deepEqual([...parts.keys()].sort(), ['.', 'parts/1']);
+  assert.deepEqual([...parts.values()].flat().map(({ url }) => url).sort(), ALL_PAGES);
+
+  const second = await build(root, cacheOptions(root), 'second', search);
+  assert.match(second.cacheLine!, /; search index: 2 of 2 parts reused; /);
+  assert.deepEqual(siteFiles(path.join(root, 'second', 'pagefind')), siteFiles(path.join(root, 'first', 'pagefind')));
+
+  writeFileSync(path.join(root, 'docs/guide.md'), '# Guide\n\nRead [the store](api/store.md) after the zeppelin lands.\n');
+  const third = await build(root, cacheOptions(root), 'third', search);
+  assert.match(third.cacheLine!, /; search index: 1 of 2 parts reused; /);
+  const edited = indexedPages(path.join(root, 'third'));
+  const guidePart = [...edited].find(([, pages]) => pages.some(({ url }) => url === '/guide'))![0];
+  assert.match(edited.get(guidePart)!.find(({ url }) => url === '/guide')!.text, /after the zeppelin lands/);
+  for (const [part, pages] of edited) if (part !== guidePart) assert.deepEqual(pages, parts.get(part), `part ${part} is the cached one`);
+  assert.deepEqual(edited.get(guidePart)!.map(({ url }) => url), parts.get(guidePart)!.map(({ url }) => url), 'the edited part still holds all its pages');
 });
 
 test('a corrupt or truncated entry is compiled again, never served', async () => {

@@ -65,6 +65,13 @@ test('three shards built as separate processes, merged, make the site a single b
     assert.deepEqual(readFileSync(path.join(root, `merged/pagefind/shards/${index}/pagefind-entry.json`)), readFileSync(path.join(root, `shard-${index}/pagefind/pagefind-entry.json`)));
   }
   assert.equal(existsSync(path.join(root, 'merged/__shard.json')), false);
+
+  // A shard of a large site has its search index in parts (search/search-index.ts); the merge lists them under the shard's folder.
+  writeFileSync(path.join(root, 'shard-1/pagefind/shards.json'), '["parts/1/"]');
+  writeFileSync(path.join(root, 'shard-3/pagefind/shards.json'), '["parts/1/","parts/2/"]');
+  const withParts = await runCli(['build', '--config', 'site.config.ts', '--merge', 'shard-1', 'shard-2', 'shard-3', '--out', 'merged-parts'], root);
+  assert.equal(withParts.code, 0, withParts.stderr);
+  assert.equal(readFileSync(path.join(root, 'merged-parts/pagefind/shards.json'), 'utf8'), '["parts/1/","shards/2/","shards/3/","shards/3/parts/1/","shards/3/parts/2/"]');
 });
 
 test('a link from one shard to a missing anchor on a page of another is reported by the merge, as a single build reports it', async () => {
