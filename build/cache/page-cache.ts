@@ -21,6 +21,7 @@ import { packFiles, unpackFiles } from './file-bundle.ts';
 export interface StoredPage {
   files: [string, Buffer][];
   html: string;
+  htmlDigest: string;
   links: PageLinkIndex;
   unlisted?: boolean;
   warnings: Warning[];
@@ -30,8 +31,9 @@ interface Header {
   /** The compile's read files and their stamp when the page was stored. */
   dependencies: string[];
   stamp: string;
-  /** Which of the files is the page's HTML. */
+  /** Which of the files is the page's HTML, and its hash. */
   htmlFile: number;
+  htmlDigest: string;
   links: Omit<PageLinkIndex, 'ids'> & { ids: string[] };
   unlisted?: boolean;
   warnings: Warning[];
@@ -49,7 +51,7 @@ export class PageCache {
     const { header, files } = unpackFiles<Header>(packed);
     if (header.stamp !== this.compileCache.stamp(header.dependencies)) return undefined;
     return {
-      files, html: files[header.htmlFile][1].toString('utf8'), unlisted: header.unlisted, warnings: header.warnings,
+      files, html: files[header.htmlFile][1].toString('utf8'), htmlDigest: header.htmlDigest, unlisted: header.unlisted, warnings: header.warnings,
       links: { ...header.links, ids: new Set(header.links.ids) },
     };
   }
@@ -58,7 +60,7 @@ export class PageCache {
     if (!links || !this.compileCache.mayKeep(compiled)) return;
     const header: Header = {
       dependencies: compiled.dependencies, stamp: this.compileCache.stamp(compiled.dependencies),
-      htmlFile: files.findIndex(([, contents]) => contents === html),
+      htmlFile: files.findIndex(([, contents]) => contents === html), htmlDigest: digest(html),
       links: { ...links, ids: [...links.ids] }, unlisted, warnings: compiled.warnings,
     };
     this.compileCache.store.writeBytes(this.keyOf(task), packFiles(header, files));

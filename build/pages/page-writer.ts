@@ -6,6 +6,7 @@
  */
 import type { Doc } from '../site/docs.ts';
 import { CompileCache, type BuildCacheOptions } from '../cache/compile-cache.ts';
+import { digest } from '../cache/compile-key.ts';
 import { PageCache } from '../cache/page-cache.ts';
 import type { Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
@@ -40,6 +41,8 @@ export interface WrittenPage {
   permalink: string;
   /** The whole page, for the search index; dropped once Pagefind has it. */
   html: string;
+  /** A hash of `html`, made on the page's thread: the search index tells unchanged pages by it. */
+  htmlDigest: string;
   /** Undefined for the not-found page. */
   links?: PageLinkIndex;
   /** Left out of the search index. */
@@ -106,7 +109,7 @@ export class DocPageWriter {
     const bytesBefore = this.output.bytesWritten;
     for (const [file, contents] of stored.files) this.output.write(file, contents);
     return {
-      permalink, html: stored.html, links: stored.links, unlisted: stored.unlisted, warnings: stored.warnings,
+      permalink, html: stored.html, htmlDigest: stored.htmlDigest, links: stored.links, unlisted: stored.unlisted, warnings: stored.warnings,
       files: stored.files.map(([file]) => file), bytes: this.output.bytesWritten - bytesBefore, fromCache: 'page',
       threadMs: { compile: read - started, render: 0, write: performance.now() - read },
     };
@@ -138,7 +141,7 @@ export class DocPageWriter {
     const bytesBefore = this.output.bytesWritten;
     for (const [file, contents] of files) this.output.write(file, contents);
     return {
-      permalink: input.route.permalink, html, links, unlisted: input.route.unlisted, files: files.map(([file]) => file), bytes: this.output.bytesWritten - bytesBefore, warnings: [],
+      permalink: input.route.permalink, html, htmlDigest: digest(html), links, unlisted: input.route.unlisted, files: files.map(([file]) => file), bytes: this.output.bytesWritten - bytesBefore, warnings: [],
       threadMs: { compile: 0, render: rendered - started, write: performance.now() - rendered },
     };
   }

@@ -52,17 +52,17 @@ async function writeInThisThread(queue: WorkQueue<DocPageTask>, writer: DocPageW
   const writeCompiled = async () => {
     for (const { index, task, compiled } of compiledEarly.splice(0)) await onWritten(index, attempt(() => writer.write(task, compiled)));
   };
+  const compileOrQueue = async (index: number, task: DocPageTask) => {
+    const outcome = await settled(writer.compile(task));
+    if (outcome.status === 'rejected') await onWritten(index, outcome);
+    else compiledEarly.push({ index, task, compiled: outcome.value });
+    if (writer.hasRuntime) await writeCompiled();
+  };
   const lane = async () => {
     for (let next = queue.take(); next; next = queue.take()) {
       const reused = await settled(writer.reuse(next.item));
-      if (reused.status === 'rejected' || reused.value) {
-        await onWritten(next.index, reused as PromiseSettledResult<WrittenPage>);
-        continue;
-      }
-      const outcome = await settled(writer.compile(next.item));
-      if (outcome.status === 'rejected') await onWritten(next.index, outcome);
-      else compiledEarly.push({ index: next.index, task: next.item, compiled: outcome.value });
-      if (writer.hasRuntime) await writeCompiled();
+      if (reused.status === 'rejected' || reused.value) await onWritten(next.index, reused as PromiseSettledResult<WrittenPage>);
+      else await compileOrQueue(next.index, next.item);
       await yieldToEvents();
     }
   };

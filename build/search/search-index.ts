@@ -7,7 +7,6 @@
  * Pagefind from its first changed page on; the unchanged pages before it are read back from the output.
  */
 import { createHash } from 'node:crypto';
-import { digest } from '../cache/compile-key.ts';
 import type { IndexedPages, SearchCache } from '../cache/search-cache.ts';
 import type { OutputFolder } from '../output/output-folder.ts';
 import { fileOnDisk } from '../pages/page-files.ts';
@@ -39,12 +38,12 @@ export class SearchIndex {
     this.parts = Array.from({ length: count }, (_, index) => ({ index, pages: new Map(), last: cache?.lastPages(index, count) ?? new Map() }));
   }
 
-  async addPage(permalink: string, html: string): Promise<void> {
+  /** `htmlDigest`: a hash of the HTML, which tells an unchanged page. */
+  async addPage(permalink: string, html: string, htmlDigest: string): Promise<void> {
     const part = this.parts[partOf(permalink, this.parts.length)];
-    const hash = digest(html);
-    const unchanged = !part.bundle && part.last.get(permalink) === hash;
+    const unchanged = !part.bundle && part.last.get(permalink) === htmlDigest;
     part.bundle ??= unchanged ? undefined : this.startBundle(part);
-    part.pages.set(permalink, hash);
+    part.pages.set(permalink, htmlDigest);
     if (!unchanged) await (await part.bundle!).addPage(permalink, html);
   }
 

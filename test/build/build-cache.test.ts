@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
@@ -129,15 +129,15 @@ function indexedPages(out: string): Map<string, { url: string; text: string }[]>
   return parts;
 }
 
-test('the search index is in parts, and an edited page indexes again only its part', async () => {
-  const root = tempTree(SITE);
+test('the search index is in parts, and an edited or a removed page indexes again only its part', async () => {
+  const root = tempTree({ ...SITE, 'docs/aside.md': '# Aside\n\nA page no sidebar lists.\n' });
   const search = { pagesPerSearchPart: 3 };
   const first = await build(root, cacheOptions(root), 'first', search);
   assert.match(first.cacheLine!, /; search index: 0 of 2 parts reused; /);
   assert.deepEqual(JSON.parse(readFileSync(path.join(root, 'first/pagefind/shards.json'), 'utf8')), ['parts/1/']);
   const parts = indexedPages(path.join(root, 'first'));
   assert.deepEqual([...parts.keys()].sort(), ['.', 'parts/1']);
-  assert.deepEqual([...parts.values()].flat().map(({ url }) => url).sort(), ALL_PAGES);
+  assert.deepEqual([...parts.values()].flat().map(({ url }) => url).sort(), ['/api/store', '/aside', '/guide', '/guides/other', '/guides/page', '/intro']);
 
   const second = await build(root, cacheOptions(root), 'second', search);
   assert.match(second.cacheLine!, /; search index: 2 of 2 parts reused; /);
@@ -151,6 +151,12 @@ test('the search index is in parts, and an edited page indexes again only its pa
   assert.match(edited.get(guidePart)!.find(({ url }) => url === '/guide')!.text, /after the zeppelin lands/);
   for (const [part, pages] of edited) if (part !== guidePart) assert.deepEqual(pages, parts.get(part), `part ${part} is the cached one`);
   assert.deepEqual(edited.get(guidePart)!.map(({ url }) => url), parts.get(guidePart)!.map(({ url }) => url), 'the edited part still holds all its pages');
+
+  // A removed page leaves its part's other pages unchanged, yet that part is indexed again without it.
+  rmSync(path.join(root, 'docs/aside.md'));
+  const fourth = await build(root, cacheOptions(root), 'fourth', search);
+  assert.match(fourth.cacheLine!, /; search index: 1 of 2 parts reused; /);
+  assert.deepEqual([...indexedPages(path.join(root, 'fourth')).values()].flat().map(({ url }) => url).sort(), ALL_PAGES);
 });
 
 test('a corrupt or truncated entry is compiled again, never served', async () => {
