@@ -42,7 +42,7 @@ interface Header {
 export class PageCache {
   private readonly sidebarKeys = new Map<string, string>();
 
-  /** `renderKey`: what every page of this build is rendered with, as a string that changes when it does. */
+  /** `renderKey`: a hash of what every page of this build is rendered with. */
   constructor(private readonly compileCache: CompileCache, private readonly renderKey: string, private readonly sidebars: Record<string, SidebarItem[]>) {}
 
   read(task: DocPageTask): StoredPage | undefined {
@@ -56,11 +56,11 @@ export class PageCache {
     };
   }
 
-  write(task: DocPageTask, compiled: CompiledMarkdown, { files, html, links, unlisted }: PageFiles & { unlisted?: boolean }): void {
+  write(task: DocPageTask, compiled: CompiledMarkdown, { files, html, htmlDigest, links, unlisted }: PageFiles & { htmlDigest: string; unlisted?: boolean }): void {
     if (!links || !this.compileCache.mayKeep(compiled)) return;
     const header: Header = {
       dependencies: compiled.dependencies, stamp: this.compileCache.stamp(compiled.dependencies),
-      htmlFile: files.findIndex(([, contents]) => contents === html), htmlDigest: digest(html),
+      htmlFile: files.findIndex(([, contents]) => contents === html), htmlDigest,
       links: { ...links, ids: [...links.ids] }, unlisted, warnings: compiled.warnings,
     };
     this.compileCache.store.writeBytes(this.keyOf(task), packFiles(header, files));

@@ -93,7 +93,7 @@ export class DocPageWriter {
       assetsDir: ASSETS_DIR,
       renderer: { renderPage, renderRedirectPage },
     };
-    if (this.cache) this.pageCache = new PageCache(this.cache, JSON.stringify([config, site, themeScript, runtime]), this.setup.sidebars);
+    if (this.cache) this.pageCache = new PageCache(this.cache, digest(JSON.stringify([config, site, themeScript, runtime])), this.setup.sidebars);
     this.resolveRuntime();
   }
 
@@ -131,17 +131,18 @@ export class DocPageWriter {
   }
 
   /** Any route's page: a doc's, or a theme page (home, errors, not found). `made` sees its files before they are written. */
-  writeRoute(input: PageInput, made?: (page: PageFiles) => void): WrittenPage {
+  writeRoute(input: PageInput, made?: (page: PageFiles & { htmlDigest: string }) => void): WrittenPage {
     if (!this.context) throw new Error('internal: a page was written before the runtime was bundled');
     const started = performance.now();
     const page = pageFiles(this.context, input);
     const { files, html, links } = page;
-    made?.(page);
+    const htmlDigest = digest(html);
+    made?.({ ...page, htmlDigest });
     const rendered = performance.now();
     const bytesBefore = this.output.bytesWritten;
     for (const [file, contents] of files) this.output.write(file, contents);
     return {
-      permalink: input.route.permalink, html, htmlDigest: digest(html), links, unlisted: input.route.unlisted, files: files.map(([file]) => file), bytes: this.output.bytesWritten - bytesBefore, warnings: [],
+      permalink: input.route.permalink, html, htmlDigest, links, unlisted: input.route.unlisted, files: files.map(([file]) => file), bytes: this.output.bytesWritten - bytesBefore, warnings: [],
       threadMs: { compile: 0, render: rendered - started, write: performance.now() - rendered },
     };
   }
