@@ -5,19 +5,25 @@ import type { OutputFolder } from '../output/output-folder.ts';
 import type { SearchIndex } from '../search/search-index.ts';
 import { formatMs } from '../task.ts';
 
-const MAX_PAGES_QUEUED_FOR_SEARCH = 16;
+/**
+ * HTML waiting for Pagefind at most. Unbounded, pages rendered faster than it indexes them queued up
+ * whole (4 GiB at 10,000 pages); 16 pages at a time held the writers to Pagefind's pace, which cost a
+ * warm build with one index part to re-index ~4 s at 10,000 pages: Pagefind runs in its own process,
+ * so the writers may run ahead of it by this much.
+ */
+const MAX_HTML_QUEUED_FOR_SEARCH = 32 * 1024 * 1024;
 
 /**
  * What the build keeps of the pages written so far, by page index (docs, then theme pages), so
- * reports come out in page order whichever thread finished first. Pages go on to Pagefind, at
- * most MAX_PAGES_QUEUED_FOR_SEARCH at a time: pages rendered faster than it indexes them queued
- * up whole (4 GiB at 10,000 pages).
+ * reports come out in page order whichever thread finished first. Pages go on to the search index,
+ * at most MAX_HTML_QUEUED_FOR_SEARCH of them waiting.
  */
 export class WrittenPages {
   private readonly links: (PageLinkIndex | undefined)[] = [];
   private readonly warningsByPage: Warning[][] = [];
   private readonly errorsByPage: ContentError[][] = [];
   private readonly searchQueue = new Set<Promise<void>>();
+  private searchQueueBytes = 0;
   private searchFailure: unknown;
   private readonly threadMs = { compile: 0, render: 0, write: 0 };
   /** Doc pages compiled by this build, by permalink; the others came from the build cache. */
@@ -47,11 +53,16 @@ export class WrittenPages {
     if (page.fromCache === 'nothing' || page.fromCache === 'compiled') this.rendered.push(page.permalink);
     if (this.search && page.links && !page.unlisted) {
       // A failure is kept for writeSearchIndex: a build that stops early closes Pagefind under pending pages.
+      const bytes = page.html.length;
       const added: Promise<void> = this.search.addPage(page.permalink, page.html, page.htmlDigest)
         .catch((error: unknown) => { this.searchFailure ??= error; })
-        .finally(() => this.searchQueue.delete(added));
+        .finally(() => {
+          this.searchQueue.delete(added);
+          this.searchQueueBytes -= bytes;
+        });
       this.searchQueue.add(added);
-      if (this.searchQueue.size >= MAX_PAGES_QUEUED_FOR_SEARCH) await Promise.race(this.searchQueue);
+      this.searchQueueBytes += bytes;
+      while (this.searchQueueBytes >= MAX_HTML_QUEUED_FOR_SEARCH) await Promise.race(this.searchQueue);
     }
   }
 
