@@ -79,6 +79,8 @@ the number of pages. This page is generated: \`${input.command}\` measures and r
   with a fresh build cache (\`--cache-dir\`; the other builds pass \`--no-cache\`, so they are cold),
   then three times with it: with nothing changed, after appending a sentence to one page, and after
   renaming one sidebar category. Each is one run, compared with the size's cold median (process wall).
+  Every build writes to a new folder: emptying one first made the next build wait on ext4, which
+  searches longer for free inodes while many were freed in the last 30 s.
 - **Sharded builds** (\`--sharded N\`). \`bench/sharded.ts\` builds the corpus as 4 shards
   (\`--shard K/4\`, cold), one after another as separate processes, then merges them (\`--merge\`). A CI
   matrix would wait for the longest shard and then the merge; one machine for all of them and the merge.

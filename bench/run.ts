@@ -59,7 +59,6 @@ async function benchSize(pages: number, runCount: number, options: BenchOptions)
   const corpus = generateCorpus(pages, options.seed);
   console.log(`\n== ${pages} pages, ${runCount} run${runCount === 1 ? '' : 's'} ==`);
   console.log(`Corpus: ${corpus.root} (${(corpus.bytes / 1024 / 1024).toFixed(1)} MiB of Markdown, ${corpus.wordsPerPage} words a page, generated in ${duration(performance.now() - generated)})`);
-  const outDir = path.join(corpus.root, 'out');
   const runs: BuildRun[] = [];
   const floors: FloorRun[] = [];
   let firstLoadJs = { raw: 0, gzip: 0 };
@@ -67,9 +66,11 @@ async function benchSize(pages: number, runCount: number, options: BenchOptions)
   let docusaurus: DocusaurusRun | undefined;
   let warm: WarmRun[] | undefined;
   let sharded: ShardedRun | undefined;
+  let outDir = '';
   try {
     measureFloor(corpus.docsDir); // untimed warm-up pass: the floor is the warm, best case
     for (let index = 0; index < runCount; index++) {
+      outDir = path.join(corpus.root, `out-${index + 1}`);
       const run = await runBuild(corpus, outDir);
       const floor = measureFloor(corpus.docsDir);
       runs.push(run);
@@ -82,7 +83,7 @@ async function benchSize(pages: number, runCount: number, options: BenchOptions)
       watch = await measureWatch(corpus, WATCH_EDITS);
       console.log(`watch mode: first build served after ${duration(watch.firstBuildMs)}; save → reload ${watch.editToReloadMs.map((ms) => Math.round(ms)).join(', ')} ms`);
     }
-    if (options.warmSizes.includes(pages)) warm = await measureWarm(corpus, outDir, console.log);
+    if (options.warmSizes.includes(pages)) warm = await measureWarm(corpus, console.log);
     if (options.shardedSizes.includes(pages)) sharded = await measureSharded(corpus, console.log);
     if (options.docusaurusSizes.includes(pages)) {
       docusaurus = await runDocusaurus(corpus);

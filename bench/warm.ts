@@ -13,14 +13,14 @@ export type WarmScenario = (typeof WARM_SCENARIOS)[number];
 
 export interface WarmRun { scenario: WarmScenario; run: BuildRun }
 
-export async function measureWarm(corpus: Corpus, outDir: string, log: (line: string) => void): Promise<WarmRun[]> {
+export async function measureWarm(corpus: Corpus, log: (line: string) => void): Promise<WarmRun[]> {
   const cacheDir = path.join(corpus.root, 'build-cache');
-  const fill = await runBuild(corpus, outDir, cacheDir);
+  const fill = await runBuild(corpus, path.join(corpus.root, 'out-warm-fill'), cacheDir);
   log(`warm: cache filled by a build of ${(fill.processWallMs / 1000).toFixed(2)} s (${fill.cacheLine})`);
   const runs: WarmRun[] = [];
-  for (const scenario of WARM_SCENARIOS) {
+  for (const [index, scenario] of WARM_SCENARIOS.entries()) {
     change(corpus, scenario);
-    const run = await runBuild(corpus, outDir, cacheDir);
+    const run = await runBuild(corpus, path.join(corpus.root, `out-warm-${index + 1}`), cacheDir);
     log(`warm, ${scenario}: ${(run.processWallMs / 1000).toFixed(2)} s (${run.cacheLine})`);
     runs.push({ scenario, run });
   }
