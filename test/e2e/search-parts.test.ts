@@ -16,12 +16,12 @@ import { tempTree } from '../helpers/tmp.ts';
 const PAGES = ['amber', 'basalt', 'cobalt', 'dolomite', 'emerald', 'feldspar'];
 const wordOf = (page: string) => `zq${page}`;
 
-let root: string;
+// Made here, not in before(): tempTree's clean-up would run as soon as the hook ends.
+const root = tempTree(Object.fromEntries(PAGES.map((page) => [`docs/${page}.md`, `# ${page}\n\nOnly this page says ${wordOf(page)}.\n`])));
 let server: SiteServer;
 let browser: Browser;
 
 before(async () => {
-  root = tempTree(Object.fromEntries(PAGES.map((page) => [`docs/${page}.md`, `# ${page}\n\nOnly this page says ${wordOf(page)}.\n`])));
   await buildSite({ projectRoot: root, docsDir: path.join(root, 'docs'), outDir: path.join(root, 'out'), pagesPerSearchPart: 2, log: () => {} });
   server = await serveSite(path.join(root, 'out'));
   browser = await launchBrowser();
