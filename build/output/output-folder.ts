@@ -1,28 +1,45 @@
-import { constants, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { displayPath } from '../fs-utils.ts';
 
 const STAGING_SUFFIX = '.staging-';
+/** Why a hard link cannot be made where a copy can: another file system, one without hard links, or a file with the most links it can have. */
+const NO_LINK_ERRORS = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);
 const RETIRED_SUFFIX = '.retired-';
 
 /** Writes files below one folder, making each subfolder once; the build's worker threads write pages with one each. */
 export class FolderWriter {
   bytesWritten = 0;
   private readonly madeDirs = new Set<string>();
+  /** Files that are hard links (linkOrCopyFile): writing one would change the file it links to. */
+  private readonly linked = new Set<string>();
 
   constructor(readonly dir: string) {}
 
   write(relativePath: string, contents: string | Uint8Array): void {
-    writeFileSync(this.target(relativePath), contents);
+    const file = this.target(relativePath);
+    if (this.linked.delete(file)) unlinkSync(file);
+    writeFileSync(file, contents);
     this.bytesWritten += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
   }
 
-  /** A file copied as it is (a reflink where the file system has them). */
-  copyFile(source: string, relativePath: string): void {
+  /**
+   * A file as it is: a hard link to it where the file system allows one, which writes no data and
+   * allocates no inode; else a copy (a reflink where the file system has them). Only for sources no
+   * build rewrites in place: every build writes new files into a staging folder.
+   */
+  linkOrCopyFile(source: string, relativePath: string): void {
     const file = this.target(relativePath);
-    copyFileSync(source, file, constants.COPYFILE_FICLONE);
-    this.bytesWritten += statSync(file).size;
+    try {
+      linkReplacing(source, file);
+      this.linked.add(file);
+    } catch (error) {
+      if (!NO_LINK_ERRORS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      if (this.linked.delete(file)) unlinkSync(file);
+      copyFileSync(source, file, constants.COPYFILE_FICLONE);
+      this.bytesWritten += statSync(file).size;
+    }
   }
 
   /** The absolute path to write, its folder made. */
@@ -36,6 +53,16 @@ export class FolderWriter {
       this.madeDirs.add(folder);
     }
     return file;
+  }
+}
+
+function linkReplacing(source: string, file: string): void {
+  try {
+    linkSync(source, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    unlinkSync(file);
+    linkSync(source, file);
   }
 }
 
@@ -78,8 +105,8 @@ export class OutputFolder {
   }
 
   /** A file copied as it is (a reflink where the file system has them). */
-  copyFile(source: string, relativePath: string): void {
-    this.writer.copyFile(source, relativePath);
+  linkOrCopyFile(source: string, relativePath: string): void {
+    this.writer.linkOrCopyFile(source, relativePath);
     this.files.add(relativePath);
   }
 

@@ -1,6 +1,6 @@
 /**
  * `npm run build -- --merge DIR…`: the folders of every shard of a sharded build become one site.
- * Pages and assets are copied (a file two shards both wrote must be the same file), each shard's
+ * Pages and assets are hard-linked from the shards' folders (copied across file systems), each shard's
  * search index keeps its own folder and the first one's lists the others (`pagefind/shards.json`,
  * which the search merges with Pagefind's mergeIndex), and what needs every page is done here: the
  * site files (sitemap, llms.txt, link sources, `_headers`) and the link check over all shards.
@@ -69,7 +69,8 @@ function readShards(dirs: string[]): ShardFolder[] {
 
 /**
  * Pages and assets as the shards wrote them (no two write the same file: each page is in one shard,
- * the shared files in the first); shard K's search index goes to pagefind/shards/K/.
+ * the shared files in the first); shard K's search index goes to pagefind/shards/K/. Hard links: at
+ * 10,000 pages, copying the 72,000 files took 11.6 s, mostly allocating their inodes.
  */
 function copyShards(shards: ShardFolder[], output: OutputFolder): void {
   const searchShards: string[] = [];
@@ -77,7 +78,7 @@ function copyShards(shards: ShardFolder[], output: OutputFolder): void {
     for (const file of filesBelow(dir)) {
       if (file === SHARD_MANIFEST || file === `${SEARCH_DIR}/${SEARCH_SHARDS_LIST}`) continue;
       const target = shard.index > 1 && file.startsWith(`${SEARCH_DIR}/`) ? `${SEARCH_DIR}/${searchShardDir(shard.index)}${file.slice(SEARCH_DIR.length + 1)}` : file;
-      output.copyFile(path.join(dir, file), target);
+      output.linkOrCopyFile(path.join(dir, file), target);
     }
     searchShards.push(...searchBundlesOf(dir, shard.index));
   }

@@ -54,10 +54,16 @@ test('three shards built as separate processes, merged, make the site a single b
   // The site's `/` redirects to the first doc: a site file, which the merge writes.
   assert.deepEqual(byShard.flat().sort(), pageRoutes(path.join(root, 'single')).filter((file) => file !== 'index.html'));
 
+  const shardsBefore = [1, 2, 3].map((index) => pagesAndAssets(path.join(root, `shard-${index}`)));
   const merged = await runCli(['build', '--config', 'site.config.ts', '--merge', 'shard-3', 'shard-1', 'shard-2', '--out', 'merged'], root);
   assert.equal(merged.code, 0, merged.stderr);
   assert.match(merged.stdout, /^Merged 3 shards: 12 pages in .*\), merged holds \d+ files$/m);
   assert.deepEqual(pagesAndAssets(path.join(root, 'merged')), pagesAndAssets(path.join(root, 'single')));
+
+  // The merged pages are hard links to the shards' files, and what the merge writes itself (site files, the search list) leaves the shards as they were.
+  const page = byShard[1][0];
+  assert.equal(statSync(path.join(root, 'merged', page)).ino, statSync(path.join(root, 'shard-2', page)).ino);
+  assert.deepEqual([1, 2, 3].map((index) => pagesAndAssets(path.join(root, `shard-${index}`))), shardsBefore);
 
   assert.equal(readFileSync(path.join(root, 'single/pagefind/shards.json'), 'utf8'), '[]');
   assert.equal(readFileSync(path.join(root, 'merged/pagefind/shards.json'), 'utf8'), '["shards/2/","shards/3/"]');

@@ -4,11 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { ContentError } from '../../build/errors.ts';
 import { FolderWriter } from '../../build/output/output-folder.ts';
 import { listenOn } from '../../build/serve/static-server.ts';
@@ -80,6 +81,30 @@ test('the output writer refuses a path outside its folder, should a route ever r
   const writer = new FolderWriter(path.join(root, 'out'));
   assert.throws(() => writer.write('../escaped.html', '<p>x</p>'), { message: 'refusing to write "../escaped.html" outside the output folder' });
   assert.deepEqual(readdirSync(root), []);
+});
+
+test('the output writer links files it is given, and writing one of them afterwards leaves the linked file as it was', () => {
+  const root = tempTree({ 'shard/page.html': '<p>shard</p>', 'shard/other.html': '<p>other</p>' });
+  const writer = new FolderWriter(path.join(root, 'out'));
+  writer.linkOrCopyFile(path.join(root, 'shard/page.html'), 'page.html');
+  writer.linkOrCopyFile(path.join(root, 'shard/other.html'), 'page.html'); // a second source for the same file replaces the first
+  assert.equal(statSync(path.join(root, 'out/page.html')).ino, statSync(path.join(root, 'shard/other.html')).ino);
+  writer.write('page.html', '<p>merged</p>');
+  assert.equal(readFileSync(path.join(root, 'out/page.html'), 'utf8'), '<p>merged</p>');
+  assert.deepEqual([readFileSync(path.join(root, 'shard/page.html'), 'utf8'), readFileSync(path.join(root, 'shard/other.html'), 'utf8')], ['<p>shard</p>', '<p>other</p>']);
+});
+
+const secondFileSystem = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev;
+
+test('the output writer copies a file it cannot link, from another file system', { skip: secondFileSystem ? false : 'no second file system (/dev/shm) here' }, () => {
+  const source = mkdtempSync('/dev/shm/redux-docs-test-');
+  after(() => rmSync(source, { recursive: true, force: true }));
+  writeFileSync(path.join(source, 'page.html'), '<p>elsewhere</p>');
+  const root = tempTree({});
+  const writer = new FolderWriter(path.join(root, 'out'));
+  writer.linkOrCopyFile(path.join(source, 'page.html'), 'page.html');
+  assert.equal(readFileSync(path.join(root, 'out/page.html'), 'utf8'), '<p>elsewhere</p>');
+  assert.equal(writer.bytesWritten, '<p>elsewhere</p>'.length);
 });
 
 test('--out a folder holding an earlier build replaces it', async () => {
