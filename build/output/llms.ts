@@ -12,11 +12,10 @@ import { fileOnDisk } from '../pages/page-files.ts';
 import type { SidebarPlacement } from '../site/sidebars.ts';
 import type { CategoryPage } from '../site/category-index.ts';
 
-/** Writes every doc's Markdown copy, and /llms.txt of the listed docs. */
-export function writeReaderTools(output: FileSink, docs: Doc[], listed: Doc[], config: SiteConfig, placementByDocId: Map<string, SidebarPlacement>): void {
-  const permalinkBySourcePath = new Map(docs.map((doc) => [doc.sourcePath, doc.permalink]));
+/** The Markdown copy of each of `docs`, its links resolved among all the site's docs (`allDocs`). */
+export function writeMarkdownCopies(output: FileSink, docs: Doc[], allDocs: Doc[], config: SiteConfig): void {
+  const permalinkBySourcePath = new Map(allDocs.map((doc) => [doc.sourcePath, doc.permalink]));
   for (const doc of docs) output.write(fileOnDisk(markdownCopyPath(doc.permalink).slice(1)), markdownCopy(doc, config, permalinkBySourcePath));
-  output.write('llms.txt', llmsTxt(listed, config, placementByDocId));
 }
 
 /** A generated category index as Markdown, for its "Copy page as Markdown" button. */

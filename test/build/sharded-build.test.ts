@@ -53,6 +53,10 @@ test('three shards built as separate processes, merged, make the site a single b
   for (const routes of byShard) assert.ok(routes.length > 0, 'a shard with no pages');
   // The site's `/` redirects to the first doc: a site file, which the merge writes.
   assert.deepEqual(byShard.flat().sort(), pageRoutes(path.join(root, 'single')).filter((file) => file !== 'index.html'));
+  // Each shard writes the Markdown copies of its own docs (a generated index's comes from the merge), for the merge to link in with the pages.
+  const copies = [1, 2, 3].map((index) => readdirSync(path.join(root, `shard-${index}`), { recursive: true }).map(String).filter((file) => file.endsWith('.md')).sort());
+  assert.deepEqual(copies.flat().sort(), readdirSync(path.join(root, 'single'), { recursive: true }).map(String).filter((file) => file.endsWith('.md') && !file.startsWith('category/')).sort());
+  assert.deepEqual(copies[1], byShard[1].filter((file) => !file.startsWith('category/')).map((file) => `${path.dirname(file)}.md`).sort());
 
   const shardsBefore = [1, 2, 3].map((index) => pagesAndAssets(path.join(root, `shard-${index}`)));
   const merged = await runCli(['build', '--config', 'site.config.ts', '--merge', 'shard-3', 'shard-1', 'shard-2', '--out', 'merged'], root);
