@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { constants, copyFileSync, linkSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,3 +23,21 @@ export function listMarkdownFiles(dir: string): string[] {
  * renderer): inside the generator, so their package imports resolve from its node_modules.
  */
 export const GENERATED_MODULES_DIR = fileURLToPath(new URL('../node_modules/.cache/redux-docs', import.meta.url));
+
+/** Why a hard link cannot be made where a copy can: another file system, one without hard links, or a file with the most links it can have. */
+const NO_LINK_ERRORS = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);
+
+/**
+ * `target` made the same file as `source`: a hard link, which writes no data and allocates no inode,
+ * else a copy (a reflink where the file system has them). Returns whether it linked.
+ */
+export function linkOrCopy(source: string, target: string): boolean {
+  try {
+    linkSync(source, target);
+    return true;
+  } catch (error) {
+    if (!NO_LINK_ERRORS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    copyFileSync(source, target, constants.COPYFILE_FICLONE);
+    return false;
+  }
+}

@@ -4,12 +4,14 @@
  * entry is written to a temporary file and renamed into place, so a build killed mid-write leaves no
  * half entry under a key, and builds sharing the folder never read each other's partial writes; a
  * truncated or altered entry fails its hash, is removed, and counts as missing. Reading an entry marks
- * it used; `prune` removes the least recently used ones beyond a size.
+ * it used; `prune` removes the least recently used ones beyond a size. An entry may have blobs: files
+ * kept beside it whole (a page's files, which builds hard-link into their output), pruned with it.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { linkOrCopy } from '../fs-utils.ts';
 
 const HASH_LENGTH = 64;
 const NEWLINE = 0x0a;
@@ -80,10 +82,39 @@ export class EntryStore {
     }
   }
 
-  /** Removes abandoned temporary files, then the least recently used entries until the rest fit in `maxBytes`. */
+  /**
+   * Keeps `file`, which this build has just written, as blob `name` of entry `key`: a hard link to it
+   * (a copy where the cache is on another file system). Returns the blob's stamp for the entry, or
+   * undefined when it could not be kept. Each write of an entry names its own blobs: two builds
+   * writing one entry at once would otherwise leave it naming the other's.
+   */
+  keepBlob(file: string, key: string, name: string): string | undefined {
+    const blob = this.blobOf(key, name);
+    const temporary = `${blob}${TEMPORARY}${process.pid}-${threadId}-${++writes}`;
+    try {
+      mkdirSync(path.dirname(blob), { recursive: true });
+      linkOrCopy(file, temporary);
+      renameSync(temporary, blob);
+      return blobStamp(statSync(blob));
+    } catch {
+      rmSync(temporary, { force: true });
+      return undefined;
+    }
+  }
+
+  /**
+   * The blob's path, if it is still the file `stamp` describes. A blob is a hard link to an output
+   * file; one changed in place through that file (its size, time or inode differ) is never served.
+   */
+  blobIfUnchanged(key: string, name: string, stamp: string): string | undefined {
+    const blob = this.blobOf(key, name);
+    const stats = statSync(blob, { throwIfNoEntry: false });
+    return stats && blobStamp(stats) === stamp ? blob : undefined;
+  }
+
+  /** Removes abandoned temporary files, then the least recently used entries, with their blobs, until the rest fit in `maxBytes`. */
   prune(maxBytes: number): { entries: number; bytes: number; removed: number } {
-    const entries: { file: string; bytes: number; usedMs: number }[] = [];
-    let removed = 0;
+    const entries = new Map<string, { files: string[]; bytes: number; usedMs: number }>();
     for (const file of this.files()) {
       const stats = statSync(file, { throwIfNoEntry: false });
       if (!stats) continue;
@@ -91,16 +122,23 @@ export class EntryStore {
         if (Date.now() - stats.mtimeMs > ABANDONED_AFTER_MS) rmSync(file, { force: true });
         continue;
       }
-      entries.push({ file, bytes: stats.size, usedMs: stats.mtimeMs });
+      const name = path.basename(file);
+      const key = name.slice(0, HASH_LENGTH);
+      const entry = entries.get(key) ?? { files: [], bytes: 0, usedMs: stats.mtimeMs };
+      entries.set(key, entry);
+      entry.files.push(file);
+      entry.bytes += stats.size;
+      if (name === key) entry.usedMs = stats.mtimeMs; // reading marks the entry used, not its blobs
     }
-    let bytes = entries.reduce((sum, entry) => sum + entry.bytes, 0);
-    for (const entry of entries.sort((a, b) => a.usedMs - b.usedMs)) {
+    let bytes = [...entries.values()].reduce((sum, entry) => sum + entry.bytes, 0);
+    let removed = 0;
+    for (const entry of [...entries.values()].sort((a, b) => a.usedMs - b.usedMs)) {
       if (bytes <= maxBytes) break;
-      rmSync(entry.file, { force: true });
+      for (const file of entry.files) rmSync(file, { force: true });
       bytes -= entry.bytes;
       removed++;
     }
-    return { entries: entries.length - removed, bytes, removed };
+    return { entries: entries.size - removed, bytes, removed };
   }
 
   /** Removes every entry, and the folder if nothing else is in it; false when there was no store here. */
@@ -126,6 +164,14 @@ export class EntryStore {
   private fileOf(key: string): string {
     return path.join(this.dir, key.slice(0, 2), key);
   }
+
+  private blobOf(key: string, name: string): string {
+    return `${this.fileOf(key)}.${name}`;
+  }
+}
+
+function blobStamp({ size, mtimeMs, ino }: Stats): string {
+  return `${size}:${mtimeMs}:${ino}`;
 }
 
 /** A store key for an entry described by `text` (everything its contents depend on). */

@@ -1,11 +1,9 @@
-import { constants, copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
-import { displayPath } from '../fs-utils.ts';
+import { displayPath, linkOrCopy } from '../fs-utils.ts';
 
 const STAGING_SUFFIX = '.staging-';
-/** Why a hard link cannot be made where a copy can: another file system, one without hard links, or a file with the most links it can have. */
-const NO_LINK_ERRORS = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);
 const RETIRED_SUFFIX = '.retired-';
 
 /** Writes files below one folder, making each subfolder once; the build's worker threads write pages with one each. */
@@ -31,15 +29,9 @@ export class FolderWriter {
    */
   linkOrCopyFile(source: string, relativePath: string): void {
     const file = this.target(relativePath);
-    try {
-      linkReplacing(source, file);
-      this.linked.add(file);
-    } catch (error) {
-      if (!NO_LINK_ERRORS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
-      if (this.linked.delete(file)) unlinkSync(file);
-      copyFileSync(source, file, constants.COPYFILE_FICLONE);
-      this.bytesWritten += statSync(file).size;
-    }
+    if (this.linked.delete(file)) unlinkSync(file);
+    if (linkOrCopy(source, file)) this.linked.add(file);
+    else this.bytesWritten += statSync(file).size;
   }
 
   /** The absolute path to write, its folder made. */
@@ -53,16 +45,6 @@ export class FolderWriter {
       this.madeDirs.add(folder);
     }
     return file;
-  }
-}
-
-function linkReplacing(source: string, file: string): void {
-  try {
-    linkSync(source, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    unlinkSync(file);
-    linkSync(source, file);
   }
 }
 

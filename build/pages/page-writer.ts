@@ -39,8 +39,8 @@ export interface DocPageTask { doc: Doc; placement?: SidebarPlacement; neighbour
 /** What the build keeps of a written page. */
 export interface WrittenPage {
   permalink: string;
-  /** The whole page, for the search index; dropped once Pagefind has it. */
-  html: string;
+  /** The whole page, for the search index; dropped once Pagefind has it. Absent for a page linked from the build cache: the index reads it back if it needs it. */
+  html?: string;
   /** A hash of `html`, made on the page's thread: the search index tells unchanged pages by it. */
   htmlDigest: string;
   /** Undefined for the not-found page. */
@@ -106,11 +106,10 @@ export class DocPageWriter {
     if (!stored) return undefined;
     const read = performance.now();
     const { permalink } = task.doc;
-    const bytesBefore = this.output.bytesWritten;
-    for (const [file, contents] of stored.files) this.output.write(file, contents);
+    for (const file of stored.files) this.output.linkOrCopyFile(file.blob, file.path);
     return {
-      permalink, html: stored.html, htmlDigest: stored.htmlDigest, links: stored.links, unlisted: stored.unlisted, warnings: stored.warnings,
-      files: stored.files.map(([file]) => file), bytes: this.output.bytesWritten - bytesBefore, fromCache: 'page',
+      permalink, htmlDigest: stored.htmlDigest, links: stored.links, unlisted: stored.unlisted, warnings: stored.warnings,
+      files: stored.files.map((file) => file.path), bytes: stored.files.reduce((sum, file) => sum + file.bytes, 0), fromCache: 'page',
       threadMs: { compile: read - started, render: 0, write: performance.now() - read },
     };
   }
@@ -126,21 +125,21 @@ export class DocPageWriter {
   write(task: DocPageTask, { markdown, compileMs, fromCache }: CompiledDoc): WrittenPage {
     const { doc, placement, neighbours } = task;
     const route = docRoute(doc, markdown, placement, this.setup.config, neighbours);
-    const page = this.writeRoute({ route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands, assets: markdown.assets }, (made) => this.pageCache?.write(task, markdown, { ...made, unlisted: route.unlisted }));
+    const page = this.writeRoute({ route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands, assets: markdown.assets }, (written) => this.pageCache?.write(task, markdown, this.output.dir, { ...written, unlisted: route.unlisted }));
     return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs }, fromCache: fromCache ? 'compiled' : 'nothing' };
   }
 
-  /** Any route's page: a doc's, or a theme page (home, errors, not found). `made` sees its files before they are written. */
-  writeRoute(input: PageInput, made?: (page: PageFiles & { htmlDigest: string }) => void): WrittenPage {
+  /** Any route's page: a doc's, or a theme page (home, errors, not found). `written` sees its files once they are written. */
+  writeRoute(input: PageInput, written?: (page: PageFiles & { htmlDigest: string }) => void): WrittenPage {
     if (!this.context) throw new Error('internal: a page was written before the runtime was bundled');
     const started = performance.now();
     const page = pageFiles(this.context, input);
     const { files, html, links } = page;
     const htmlDigest = digest(html);
-    made?.({ ...page, htmlDigest });
     const rendered = performance.now();
     const bytesBefore = this.output.bytesWritten;
     for (const [file, contents] of files) this.output.write(file, contents);
+    written?.({ ...page, htmlDigest });
     return {
       permalink: input.route.permalink, html, htmlDigest, links, unlisted: input.route.unlisted, files: files.map(([file]) => file), bytes: this.output.bytesWritten - bytesBefore, warnings: [],
       threadMs: { compile: 0, render: rendered - started, write: performance.now() - rendered },

@@ -53,7 +53,7 @@ export class WrittenPages {
     if (page.fromCache === 'nothing' || page.fromCache === 'compiled') this.rendered.push(page.permalink);
     if (this.search && page.links && !page.unlisted) {
       // A failure is kept for writeSearchIndex: a build that stops early closes Pagefind under pending pages.
-      const bytes = page.html.length;
+      const bytes = page.html?.length ?? 0;
       const added: Promise<void> = this.search.addPage(page.permalink, page.html, page.htmlDigest)
         .catch((error: unknown) => { this.searchFailure ??= error; })
         .finally(() => {

@@ -38,13 +38,13 @@ export class SearchIndex {
     this.parts = Array.from({ length: count }, (_, index) => ({ index, pages: new Map(), last: cache?.lastPages(index, count) ?? new Map() }));
   }
 
-  /** `htmlDigest`: a hash of the HTML, which tells an unchanged page. */
-  async addPage(permalink: string, html: string, htmlDigest: string): Promise<void> {
+  /** `htmlDigest`: a hash of the HTML, which tells an unchanged page; `html` absent, the page is read back from the output if its part needs it. */
+  async addPage(permalink: string, html: string | undefined, htmlDigest: string): Promise<void> {
     const part = this.parts[partOf(permalink, this.parts.length)];
     const unchanged = !part.bundle && part.last.get(permalink) === htmlDigest;
     part.bundle ??= unchanged ? undefined : this.startBundle(part);
     part.pages.set(permalink, htmlDigest);
-    if (!unchanged) await (await part.bundle!).addPage(permalink, html);
+    if (!unchanged) await (await part.bundle!).addPage(permalink, html ?? this.writtenHtml(permalink));
   }
 
   /** Writes every part into the output and stops Pagefind; returns how many parts came from the cache. */
@@ -83,9 +83,13 @@ export class SearchIndex {
     const earlier = [...part.pages.keys()];
     return (async () => {
       const bundle = await PagefindBundle.create();
-      for (const permalink of earlier) await bundle.addPage(permalink, this.output.readFile(fileOnDisk(routeOutputFile(permalink))));
+      for (const permalink of earlier) await bundle.addPage(permalink, this.writtenHtml(permalink));
       return bundle;
     })();
+  }
+
+  private writtenHtml(permalink: string): string {
+    return this.output.readFile(fileOnDisk(routeOutputFile(permalink)));
   }
 }
 

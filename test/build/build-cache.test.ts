@@ -50,10 +50,17 @@ function cacheEntries(dir: string): string[] {
   return readdirSync(dir, { recursive: true }).map(String).filter((file) => /^[0-9a-f]{64}$/.test(path.basename(file))).map((file) => path.join(dir, file));
 }
 
-/** A doc's compiled Markdown is a JSON entry; its whole page, a compressed one. */
+/** A doc's compiled Markdown is an entry; its whole page, an entry whose files are kept beside it as blobs (`<entry>.<write>.<index>`). */
 function compiledEntries(dir: string): string[] {
-  return cacheEntries(dir).filter((file) => readFileSync(file)[65] === '{'.charCodeAt(0));
+  return cacheEntries(dir).filter((file) => entryFiles(file).length === 1);
 }
+
+/** An entry and its blobs. */
+function entryFiles(entry: string): string[] {
+  return readdirSync(path.dirname(entry)).filter((name) => name.startsWith(path.basename(entry))).map((name) => path.join(path.dirname(entry), name));
+}
+
+const bytesOf = (files: string[]) => files.reduce((sum, file) => sum + statSync(file).size, 0);
 
 function page(root: string, route: string, out = 'out'): string {
   return readFileSync(path.join(root, out, route, 'index.html'), 'utf8');
@@ -176,6 +183,24 @@ test('a corrupt or truncated entry is compiled again, never served', async () =>
   assert.deepEqual((await build(root)).rendered, []);
 });
 
+test('the files of a page are hard links to the cache, and one changed in place in the output is rendered again, never served', async () => {
+  const root = tempTree(SITE);
+  await build(root, cacheOptions(root), 'first');
+  const second = await build(root, cacheOptions(root), 'second');
+  assert.deepEqual(second.rendered, []);
+  assert.deepEqual(siteFiles(path.join(root, 'second')), siteFiles(path.join(root, 'first')));
+  const guide = path.join(root, 'second/guide/index.html');
+  assert.equal(statSync(guide).nlink, 3, 'the page in both outputs and its blob in the cache are one file');
+
+  // Someone edits an output in place: the cached file changes with it.
+  const original = page(root, 'guide', 'second');
+  writeFileSync(guide, original.replace('Read ', 'Edited in place. Read '));
+  const third = await build(root, cacheOptions(root), 'third');
+  assert.deepEqual([third.compiled, third.rendered], [[], ['/guide']]);
+  assert.equal(page(root, 'guide', 'third'), original);
+  assert.deepEqual((await build(root, cacheOptions(root), 'fourth')).rendered, [], 'the page is kept again');
+});
+
 test('a page that imports component code is compiled on every build', async () => {
   const root = tempTree({
     ...SITE,
@@ -204,15 +229,23 @@ test('the cache is pruned to its size, least recently used first, and temporary 
   writeFileSync(abandoned, 'half an entry');
   utimesSync(abandoned, ago(61), ago(61));
   writeFileSync(inProgress, 'another build is writing this');
-  const recentBytes = recent.reduce((sum, file) => sum + statSync(file).size, 0);
+  const recentBytes = bytesOf(recent.flatMap(entryFiles));
   assert.deepEqual(store.prune(recentBytes + statSync(older).size), { entries: 9, bytes: recentBytes + statSync(older).size, removed: 1 });
   assert.equal(existsSync(oldest), false);
+  // A page's entry goes with its blobs.
+  const page = recent.find((file) => entryFiles(file).length > 1)!;
+  utimesSync(page, ago(40), ago(40));
+  const pageBytes = bytesOf(entryFiles(page));
+  assert.ok(entryFiles(page).length > 2, 'a page is an entry and its files');
+  assert.deepEqual(store.prune(recentBytes + statSync(older).size - pageBytes), { entries: 8, bytes: recentBytes + statSync(older).size - pageBytes, removed: 1 });
+  assert.deepEqual(entryFiles(page), []);
+  recent.splice(recent.indexOf(page), 1);
   assert.deepEqual(cacheEntries(dir).sort(), [older, ...recent].sort());
   assert.equal(existsSync(abandoned), false, 'a temporary file over an hour old');
   assert.equal(existsSync(inProgress), true, 'a recent temporary file');
   // After a build, down to the configured size: here nothing fits.
   const { cacheLine } = await build(root, cacheOptions(root, { maxBytes: 0 }));
-  assert.match(cacheLine!, /^Build cache: 4 of 5 doc pages reused \(0 rendered again\), 1 compiled; 0 KiB in \S+\/cache \(10 least recently used entries removed\)$/);
+  assert.match(cacheLine!, /^Build cache: 4 of 5 doc pages reused \(1 rendered again\), 1 compiled; 0 KiB in \S+\/cache \(10 least recently used entries removed\)$/);
   assert.deepEqual(cacheEntries(dir), []);
 });
 
