@@ -13,7 +13,6 @@ import { warmUpJavaScriptConverter } from './examples/javascript-converter.ts';
 import { hasCheckedExample } from './markdown/language-tabs.ts';
 import { OutputFolder } from './output/output-folder.ts';
 import { assertSafeOutputFolder } from './output/output-guard.ts';
-import { writeMarkdownCopies } from './output/llms.ts';
 import { writeSiteFiles } from './output/site-files.ts';
 import type { DocPageWriter } from './pages/page-writer.ts';
 import type { RuntimeAssets } from './pages/page-files.ts';
@@ -112,8 +111,8 @@ function writeDocs(sources: SiteSources, docs: Doc[], script: string, bundling: 
 
 /**
  * Theme pages, the client bundle, sidebar modules, static folders and the site files. A shard writes
- * its share of the theme pages, the shared files if it is the first, its docs' Markdown copies and
- * its manifest instead of the site files, which need every page (shards/merge.ts).
+ * its share of the theme pages, the shared files if it is the first, and its manifest instead of the
+ * site files, which need every page (shards/merge.ts).
  */
 async function writeOtherFiles(sources: SiteSources, script: string, bundle: RuntimeBundle, writer: DocPageWriter, output: OutputFolder, pages: WrittenPages, shard: Shard | undefined): Promise<void> {
   const first = pages.count;
@@ -125,10 +124,8 @@ async function writeOtherFiles(sources: SiteSources, script: string, bundle: Run
     for (const shipped of Object.values(writer.sidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
     for (const dir of sources.paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
   }
-  if (shard) {
-    writeMarkdownCopies(output, sources.docs.filter((doc) => inShard(doc.permalink, shard)), sources.docs, sources.config);
-    output.write(SHARD_MANIFEST, shardManifest(shard, siteFingerprint(sources, { runtimeUrl: bundle.runtimeUrl, cssUrl: bundle.cssUrl, islandUrls: bundle.islandUrls }), pages.linkIndex()));
-  } else writeSiteFiles(output, { sources, linkIndex: pages.linkIndex(), themeScript: script, renderRedirectPage });
+  if (shard) output.write(SHARD_MANIFEST, shardManifest(shard, siteFingerprint(sources, { runtimeUrl: bundle.runtimeUrl, cssUrl: bundle.cssUrl, islandUrls: bundle.islandUrls }), pages.linkIndex()));
+  else writeSiteFiles(output, { sources, linkIndex: pages.linkIndex(), themeScript: script, renderRedirectPage });
 }
 
 /** The whole site's links checked and the config's policy applied: the lines it lets through as warnings. */

@@ -4,6 +4,7 @@ import { formatProblem } from '../errors.ts';
 import { checkLinks, type PageLinkIndex } from '../links/checker.ts';
 import { enforceLinkPolicy } from '../links/policy.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
+import { markdownCopy } from '../output/llms.ts';
 import { writeSiteFiles } from '../output/site-files.ts';
 import type { Doc, DocCache } from '../site/docs.ts';
 import { loadSite, markdownOptions, type SiteOptions, type SiteSources } from '../site/load.ts';
@@ -176,6 +177,7 @@ export class DevSite {
   private renderPages(model: SiteModel, context: DevPageContext, plan: FilePlan): { pages: Map<string, PageState>; rendered: string[] } {
     const pages = new Map<string, PageState>();
     const rendered: string[] = [];
+    const permalinkBySourcePath = new Map(model.docs.map((doc) => [doc.sourcePath, doc.permalink]));
     for (const { route, doc, body } of model.routes) {
       const compiled = doc ? model.compiled.get(doc.id) : undefined;
       const sidebarName = route.doc?.sidebarName;
@@ -186,7 +188,10 @@ export class DevSite {
         pages.set(route.permalink, previous);
         continue;
       }
-      const page = pageFiles(context, { route, body: doc && compiled ? docBody(doc, compiled.html) : body, sourceFile: doc?.displayPath, sourceLinks: compiled?.links, islands: compiled?.islands, assets: compiled?.assets });
+      const page = pageFiles(context, {
+        route, body: doc && compiled ? docBody(doc, compiled.html) : body, sourceFile: doc?.displayPath, sourceLinks: compiled?.links, islands: compiled?.islands, assets: compiled?.assets,
+        markdownCopy: doc && markdownCopy(doc, model.config, permalinkBySourcePath),
+      });
       const files = new Map(page.files.map(([file, contents]) => [file, plan.write(file, contents)]));
       pages.set(route.permalink, { signature, files, links: page.links });
       rendered.push(route.permalink);

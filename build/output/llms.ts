@@ -12,11 +12,6 @@ import { fileOnDisk } from '../pages/page-files.ts';
 import type { SidebarPlacement } from '../site/sidebars.ts';
 import type { CategoryPage } from '../site/category-index.ts';
 
-/** The Markdown copy of each of `docs`, its links resolved among all the site's docs (`allDocs`). */
-export function writeMarkdownCopies(output: FileSink, docs: Doc[], allDocs: Doc[], config: SiteConfig): void {
-  const permalinkBySourcePath = new Map(allDocs.map((doc) => [doc.sourcePath, doc.permalink]));
-  for (const doc of docs) output.write(fileOnDisk(markdownCopyPath(doc.permalink).slice(1)), markdownCopy(doc, config, permalinkBySourcePath));
-}
 
 /** A generated category index as Markdown, for its "Copy page as Markdown" button. */
 export function writeCategoryCopy(output: FileSink, { route, description, cards }: CategoryPage, config: SiteConfig): void {

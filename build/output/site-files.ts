@@ -1,8 +1,9 @@
 /**
  * The files beside the pages, made once for the build and watch mode: the `/` redirect of a
- * docs-only site, the link source map, the sitemap, the Markdown copies and llms.txt, `_headers`.
+ * docs-only site, the link source map, the sitemap, llms.txt and the generated indexes' Markdown
+ * copies, `_headers`. A doc's Markdown copy is one of its page's files (pages/page-files.ts).
  */
-import { llmsTxt, writeCategoryCopy, writeMarkdownCopies } from './llms.ts';
+import { llmsTxt, writeCategoryCopy } from './llms.ts';
 import { securityHeaders } from './security-headers.ts';
 import { writeSitemap } from './sitemap.ts';
 import { LINK_SOURCES_FILE, serializeLinkSources, type PageLinkIndex } from '../links/checker.ts';
@@ -18,11 +19,9 @@ export interface SiteFilesInput {
   linkIndex: PageLinkIndex[];
   themeScript: string;
   renderRedirectPage: (permalink: string) => string;
-  /** A merge's: each shard wrote its own docs' Markdown copies (build.ts), which came with its pages. */
-  markdownCopiesWritten?: boolean;
 }
 
-export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript, renderRedirectPage, markdownCopiesWritten }: SiteFilesInput): void {
+export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript, renderRedirectPage }: SiteFilesInput): void {
   const { config, themeRoutes, homeRedirect, sidebars, categoryPages } = sources;
   // Unlisted docs are built, but no list of the site's pages names them.
   const docs = sources.docs.filter((doc) => !doc.frontMatter.unlisted);
@@ -30,7 +29,6 @@ export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript
   sink.write(LINK_SOURCES_FILE, serializeLinkSources(linkIndex, config.baseUrl, sources.themeLinkOrigins));
   const permalinks = [...docs, ...categoryPages.map((page) => page.route), ...themeRoutes].map((page) => page.permalink);
   writeSitemap(sink, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
-  if (!markdownCopiesWritten) writeMarkdownCopies(sink, sources.docs, sources.docs, config);
   sink.write('llms.txt', llmsTxt(docs, config, sidebars.placementByDocId));
   for (const page of categoryPages) writeCategoryCopy(sink, page, config);
   sink.write('_headers', securityHeaders(config, themeScript));

@@ -9,7 +9,7 @@ import type { SourceLink } from '../markdown/links.ts';
 import type * as RenderModule from './render.tsx';
 import { routeChunk } from './route-chunks.ts';
 import type { ShippedSidebar } from './sidebar-chunks.ts';
-import { routeOutputFile, routePointerPath } from '../../src/shared/paths.ts';
+import { markdownCopyPath, routeOutputFile, routePointerPath } from '../../src/shared/paths.ts';
 import type { RouteData, SiteConfig, SiteData } from '../../src/shared/types.ts';
 
 /** Where the production build's content-hashed files go, below the output folder. */
@@ -49,6 +49,8 @@ export interface PageInput {
   islands?: string[];
   /** Images kept next to the doc, copied with the page. */
   assets?: PageAsset[];
+  /** A doc's Markdown copy (output/llms.ts), written beside the page as `<route>.md`. */
+  markdownCopy?: string;
 }
 
 export interface PageFiles {
@@ -59,7 +61,7 @@ export interface PageFiles {
   links?: PageLinkIndex;
 }
 
-export function pageFiles(context: PageContext, { route, body, sourceFile, sourceLinks = [], islands = [], assets = [] }: PageInput): PageFiles {
+export function pageFiles(context: PageContext, { route, body, sourceFile, sourceLinks = [], islands = [], assets = [], markdownCopy }: PageInput): PageFiles {
   const { config, renderer } = context;
   const sidebarName = route.doc?.sidebarName;
   const sidebar = sidebarName ? context.sidebars[sidebarName]?.forPage(route.permalink) : undefined;
@@ -77,6 +79,7 @@ export function pageFiles(context: PageContext, { route, body, sourceFile, sourc
   }
   files.push([routeOutputFile(route.permalink), html], [routePointerPath(route.permalink), pointer]);
   if (route.permalink !== '/') files.push([`${route.permalink.replace(/^\/|\/$/g, '')}.html`, renderer.renderRedirectPage(route.permalink)]);
+  if (markdownCopy !== undefined) files.push([markdownCopyPath(route.permalink).slice(1), markdownCopy]);
   return { files: files.map(([file, contents]) => [fileOnDisk(file), contents]), html, links: indexPage(route.permalink, html, sourceFile, sourceLinks) };
 }
 

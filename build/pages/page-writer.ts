@@ -11,6 +11,7 @@ import { PageCache } from '../cache/page-cache.ts';
 import type { Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions } from '../markdown/compile.ts';
+import { markdownCopy } from '../output/llms.ts';
 import { FolderWriter } from '../output/output-folder.ts';
 import { ASSETS_DIR, pageFiles, type PageContext, type PageFiles, type PageInput, type RuntimeAssets } from './page-files.ts';
 import { renderPage, renderRedirectPage } from './render.tsx';
@@ -125,7 +126,7 @@ export class DocPageWriter {
   write(task: DocPageTask, { markdown, compileMs, fromCache }: CompiledDoc): WrittenPage {
     const { doc, placement, neighbours } = task;
     const route = docRoute(doc, markdown, placement, this.setup.config, neighbours);
-    const page = this.writeRoute({ route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands, assets: markdown.assets }, (written) => this.pageCache?.write(task, markdown, this.output.dir, { ...written, unlisted: route.unlisted }));
+    const page = this.writeRoute({ route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands, assets: markdown.assets, markdownCopy: markdownCopy(doc, this.setup.config, this.setup.markdown.permalinkBySourcePath) }, (written) => this.pageCache?.write(task, markdown, this.output.dir, { ...written, unlisted: route.unlisted }));
     return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs }, fromCache: fromCache ? 'compiled' : 'nothing' };
   }
 

@@ -36,7 +36,7 @@ export async function mergeShards(options: BuildOptions & { shardDirs: string[] 
     await timer.run('copy shards', () => copyShards(shards, output));
     const linkIndex = inSiteOrder(shards.flatMap(({ manifest }) => pagesOfManifest(manifest)), sources);
     const script = themeScript(sources.config.colorMode);
-    await timer.run('write site files', () => writeSiteFiles(output, { sources, linkIndex, themeScript: script, renderRedirectPage, markdownCopiesWritten: true }));
+    await timer.run('write site files', () => writeSiteFiles(output, { sources, linkIndex, themeScript: script, renderRedirectPage }));
     const linkWarnings = await checkSiteLinks(sources, output, linkIndex, timer);
     output.commit();
     const summary = `Merged ${shards.length} shards: ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${displayPath(sources.paths.outDir)} holds ${output.listFiles().size} files`;

@@ -245,7 +245,8 @@ test('the cache is pruned to its size, least recently used first, and temporary 
   assert.equal(existsSync(inProgress), true, 'a recent temporary file');
   // After a build, down to the configured size: here nothing fits.
   const { cacheLine } = await build(root, cacheOptions(root, { maxBytes: 0 }));
-  assert.match(cacheLine!, /^Build cache: 4 of 5 doc pages reused \(1 rendered again\), 1 compiled; 0 KiB in \S+\/cache \(10 least recently used entries removed\)$/);
+  // The page whose entry went is rendered again, unless it is the doc whose compiled entry went first (compiled, then).
+  assert.match(cacheLine!, /^Build cache: 4 of 5 doc pages reused \([01] rendered again\), 1 compiled; 0 KiB in \S+\/cache \(10 least recently used entries removed\)$/);
   assert.deepEqual(cacheEntries(dir), []);
 });
 
