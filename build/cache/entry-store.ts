@@ -1,13 +1,13 @@
 /**
- * A folder of cache entries, one file per key, each its bytes behind their SHA-256 (a JSON value, or
- * a page's files: file-bundle.ts). An
+ * A folder of cache entries, one file per key, each a JSON value behind the SHA-256 of its bytes. An
  * entry is written to a temporary file and renamed into place, so a build killed mid-write leaves no
  * half entry under a key, and builds sharing the folder never read each other's partial writes; a
  * truncated or altered entry fails its hash, is removed, and counts as missing. Reading an entry marks
  * it used; `prune` removes the least recently used ones beyond a size. An entry may have blobs: files
- * kept beside it whole (a page's files, which builds hard-link into their output), pruned with it.
+ * kept beside it whole (a page's or a search part's files, which builds hard-link into their output),
+ * pruned with it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -20,6 +20,9 @@ const TEMPORARY = '.tmp-';
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 let writes = 0;
+
+/** A file kept as a blob of an entry: its path (below the output folder, or a folder of it), size, and the blob's name and stamp. */
+export interface KeptFile { path: string; bytes: number; blob: string; stamp: string }
 
 export class EntryStore {
   constructor(readonly dir: string) {}
@@ -50,7 +53,7 @@ export class EntryStore {
     return this.writeBytes(key, Buffer.from(JSON.stringify(value)));
   }
 
-  readBytes(key: string): Buffer | undefined {
+  private readBytes(key: string): Buffer | undefined {
     const file = this.fileOf(key);
     let contents: Buffer;
     try {
@@ -68,7 +71,7 @@ export class EntryStore {
     return payload;
   }
 
-  writeBytes(key: string, payload: Uint8Array): boolean {
+  private writeBytes(key: string, payload: Uint8Array): boolean {
     const file = this.fileOf(key);
     const temporary = `${file}${TEMPORARY}${process.pid}-${threadId}-${++writes}`;
     try {
@@ -83,12 +86,40 @@ export class EntryStore {
   }
 
   /**
-   * Keeps `file`, which this build has just written, as blob `name` of entry `key`: a hard link to it
-   * (a copy where the cache is on another file system). Returns the blob's stamp for the entry, or
-   * undefined when it could not be kept. Each write of an entry names its own blobs: two builds
-   * writing one entry at once would otherwise leave it naming the other's.
+   * Keeps files this build has just written below `dir` as blobs of entry `key`, each a hard link to
+   * the file (a copy where the cache is on another file system); undefined when one could not be
+   * kept. Each write of an entry names its own blobs: two builds writing one entry at once would
+   * otherwise leave it naming the other's.
    */
-  keepBlob(file: string, key: string, name: string): string | undefined {
+  keepFiles(key: string, dir: string, files: { path: string; bytes: number }[]): KeptFile[] | undefined {
+    const write = randomBytes(4).toString('hex');
+    const kept: KeptFile[] = [];
+    for (const [index, file] of files.entries()) {
+      const blob = `${write}.${index}`;
+      const stamp = this.keepBlob(path.join(dir, file.path), key, blob);
+      if (!stamp) return undefined;
+      kept.push({ ...file, blob, stamp });
+    }
+    return kept;
+  }
+
+  /**
+   * The kept files with the blobs to link, if every blob is still the file its stamp describes. A blob
+   * is a hard link to an output file; one changed in place through that file (its size, time or inode
+   * differ) is never served.
+   */
+  keptFiles(key: string, files: KeptFile[]): (KeptFile & { source: string })[] | undefined {
+    const found: (KeptFile & { source: string })[] = [];
+    for (const file of files) {
+      const blob = this.blobOf(key, file.blob);
+      const stats = statSync(blob, { throwIfNoEntry: false });
+      if (!stats || blobStamp(stats) !== file.stamp) return undefined;
+      found.push({ ...file, source: blob });
+    }
+    return found;
+  }
+
+  private keepBlob(file: string, key: string, name: string): string | undefined {
     const blob = this.blobOf(key, name);
     const temporary = `${blob}${TEMPORARY}${process.pid}-${threadId}-${++writes}`;
     try {
@@ -100,16 +131,6 @@ export class EntryStore {
       rmSync(temporary, { force: true });
       return undefined;
     }
-  }
-
-  /**
-   * The blob's path, if it is still the file `stamp` describes. A blob is a hard link to an output
-   * file; one changed in place through that file (its size, time or inode differ) is never served.
-   */
-  blobIfUnchanged(key: string, name: string, stamp: string): string | undefined {
-    const blob = this.blobOf(key, name);
-    const stats = statSync(blob, { throwIfNoEntry: false });
-    return stats && blobStamp(stats) === stamp ? blob : undefined;
   }
 
   /** Removes abandoned temporary files, then the least recently used entries, with their blobs, until the rest fit in `maxBytes`. */

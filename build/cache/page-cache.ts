@@ -7,8 +7,6 @@
  * the pages showing that sidebar; a theme change, every page. At 10,000 pages a build that took every
  * page from gzip bundles spent ~4 s unpacking them and ~6 s in the kernel writing 70,000 files.
  */
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
@@ -17,12 +15,11 @@ import type { DocPageTask } from '../pages/page-writer.ts';
 import type { SidebarItem } from '../../src/shared/types.ts';
 import type { CompileCache } from './compile-cache.ts';
 import { digest } from './compile-key.ts';
-import { entryKey } from './entry-store.ts';
+import { entryKey, type KeptFile } from './entry-store.ts';
 
 /** A stored page: what the build keeps of it, and its files as blobs to link into the output. */
 export interface StoredPage {
-  /** Path below the output folder → the blob holding it. */
-  files: { path: string; blob: string; bytes: number }[];
+  files: (KeptFile & { source: string })[];
   htmlDigest: string;
   links: PageLinkIndex;
   unlisted?: boolean;
@@ -33,8 +30,7 @@ interface Entry {
   /** The compile's read files and their stamp when the page was stored. */
   dependencies: string[];
   stamp: string;
-  /** The page's files: path below the output folder, size, the blob's name and stamp (entry-store.ts). */
-  files: { path: string; bytes: number; blob: string; stamp: string }[];
+  files: KeptFile[];
   htmlDigest: string;
   links: Omit<PageLinkIndex, 'ids'> & { ids: string[] };
   unlisted?: boolean;
@@ -52,13 +48,8 @@ export class PageCache {
     const key = this.keyOf(task);
     const entry = store.read<Entry>(key);
     if (!entry || entry.stamp !== this.compileCache.stamp(entry.dependencies)) return undefined;
-    const files: StoredPage['files'] = [];
-    for (const file of entry.files) {
-      const blob = store.blobIfUnchanged(key, file.blob, file.stamp);
-      if (!blob) return undefined;
-      files.push({ path: file.path, blob, bytes: file.bytes });
-    }
-    return { files, htmlDigest: entry.htmlDigest, unlisted: entry.unlisted, warnings: entry.warnings, links: { ...entry.links, ids: new Set(entry.links.ids) } };
+    const files = store.keptFiles(key, entry.files);
+    return files && { files, htmlDigest: entry.htmlDigest, unlisted: entry.unlisted, warnings: entry.warnings, links: { ...entry.links, ids: new Set(entry.links.ids) } };
   }
 
   /** Keeps the page's files, just written below `outDir`, as the entry's blobs. */
@@ -66,16 +57,10 @@ export class PageCache {
     if (!links || !this.compileCache.mayKeep(compiled)) return;
     const { store } = this.compileCache;
     const key = this.keyOf(task);
-    const write = randomBytes(4).toString('hex');
-    const stored: Entry['files'] = [];
-    for (const [index, [file, contents]] of files.entries()) {
-      const blob = `${write}.${index}`;
-      const stamp = store.keepBlob(path.join(outDir, file), key, blob);
-      if (!stamp) return;
-      stored.push({ path: file, bytes: typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength, blob, stamp });
-    }
+    const kept = store.keepFiles(key, outDir, files.map(([file, contents]) => ({ path: file, bytes: typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength })));
+    if (!kept) return;
     const entry: Entry = {
-      dependencies: compiled.dependencies, stamp: this.compileCache.stamp(compiled.dependencies), files: stored, htmlDigest,
+      dependencies: compiled.dependencies, stamp: this.compileCache.stamp(compiled.dependencies), files: kept, htmlDigest,
       links: { ...links, ids: [...links.ids] }, unlisted, warnings: compiled.warnings,
     };
     store.write(key, entry);

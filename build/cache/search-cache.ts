@@ -1,10 +1,10 @@
 /**
  * Search index parts kept between builds (search/search-index.ts): each part's files under the exact
- * pages it was made from (permalink and a hash of the HTML of each), and, per part, which pages those
- * were, so the next build can tell early whether a part is unchanged.
+ * pages it was made from (permalink and a hash of the HTML of each), as blobs hard-linked from the
+ * output like a page's (entry-store.ts), and, per part, which pages those were, so the next build can
+ * tell early whether a part is unchanged.
  */
-import { entryKey, type EntryStore } from './entry-store.ts';
-import { packFiles, unpackFiles } from './file-bundle.ts';
+import { entryKey, type EntryStore, type KeptFile } from './entry-store.ts';
 
 /** Permalink → SHA-256 of the page's HTML. */
 export type IndexedPages = Map<string, string>;
@@ -18,13 +18,18 @@ export class SearchCache {
     return new Map(this.store.read<[string, string][]>(this.recordKey(index, count)) ?? []);
   }
 
-  readFiles(pages: IndexedPages): [string, Uint8Array][] | undefined {
-    const packed = this.store.readBytes(this.filesKey(pages));
-    return packed && unpackFiles<null>(packed).files;
+  /** The part's files made from exactly these pages (paths below the part's folder), with the blobs to link. */
+  readFiles(pages: IndexedPages): (KeptFile & { source: string })[] | undefined {
+    const key = this.filesKey(pages);
+    const files = this.store.read<KeptFile[]>(key);
+    return files && this.store.keptFiles(key, files);
   }
 
-  write(index: number, count: number, pages: IndexedPages, files: [string, Uint8Array][]): void {
-    if (this.store.writeBytes(this.filesKey(pages), packFiles(null, files))) this.store.write(this.recordKey(index, count), [...pages]);
+  /** Keeps the part's files, just written below `dir`, under the pages they were made from. */
+  write(index: number, count: number, pages: IndexedPages, dir: string, files: { path: string; bytes: number }[]): void {
+    const key = this.filesKey(pages);
+    const kept = this.store.keepFiles(key, dir, files);
+    if (kept && this.store.write(key, kept)) this.store.write(this.recordKey(index, count), [...pages]);
   }
 
   private recordKey(index: number, count: number): string {

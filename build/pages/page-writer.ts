@@ -107,7 +107,7 @@ export class DocPageWriter {
     if (!stored) return undefined;
     const read = performance.now();
     const { permalink } = task.doc;
-    for (const file of stored.files) this.output.linkOrCopyFile(file.blob, file.path);
+    for (const file of stored.files) this.output.linkOrCopyFile(file.source, file.path);
     return {
       permalink, htmlDigest: stored.htmlDigest, links: stored.links, unlisted: stored.unlisted, warnings: stored.warnings,
       files: stored.files.map((file) => file.path), bytes: stored.files.reduce((sum, file) => sum + file.bytes, 0), fromCache: 'page',

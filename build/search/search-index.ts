@@ -2,11 +2,12 @@
  * The site's search index, in parts of about PAGES_PER_SEARCH_PART pages (a page's part is a hash of
  * its permalink): the first part is the Pagefind bundle in pagefind/, the others are in
  * pagefind/parts/K/, listed in pagefind/shards.json, which the search modal merges. With the build
- * cache, a part whose pages are byte for byte the ones it was last made from is copied from the
+ * cache, a part whose pages are byte for byte the ones it was last made from is hard-linked from the
  * cache instead of indexed, so an edited page costs Pagefind its part, not the site. A part is fed to
  * Pagefind from its first changed page on; the unchanged pages before it are read back from the output.
  */
 import { createHash } from 'node:crypto';
+import type { KeptFile } from '../cache/entry-store.ts';
 import type { IndexedPages, SearchCache } from '../cache/search-cache.ts';
 import type { OutputFolder } from '../output/output-folder.ts';
 import { fileOnDisk } from '../pages/page-files.ts';
@@ -61,11 +62,16 @@ export class SearchIndex {
     const written: Part[] = [];
     for (const part of this.parts) {
       if (part.index > 0 && part.pages.size === 0) continue;
+      const folder = `${SEARCH_DIR}/${partFolder(part.index)}`;
       const cached = part.bundle ? undefined : this.unchangedFiles(part);
-      const files = cached ?? await (await (part.bundle ??= this.startBundle(part))).files();
-      if (cached) reused++;
-      else this.cache?.write(part.index, this.parts.length, part.pages, files);
-      for (const [file, contents] of files) this.output.write(`${SEARCH_DIR}/${partFolder(part.index)}${file}`, contents);
+      if (cached) {
+        for (const file of cached) this.output.linkOrCopyFile(file.source, `${folder}${file.path}`);
+        reused++;
+      } else {
+        const files = await (await (part.bundle ??= this.startBundle(part))).files();
+        for (const [file, contents] of files) this.output.write(`${folder}${file}`, contents);
+        this.cache?.write(part.index, this.parts.length, part.pages, `${this.output.dir}/${folder}`, files.map(([file, contents]) => ({ path: file, bytes: contents.byteLength })));
+      }
       written.push(part);
     }
     this.output.write(`${SEARCH_DIR}/${SEARCH_SHARDS_LIST}`, JSON.stringify(written.slice(1).map((part) => searchPartDir(part.index))));
@@ -73,7 +79,7 @@ export class SearchIndex {
   }
 
   /** The cached part, when its pages are exactly the ones it was made from. */
-  private unchangedFiles(part: Part): [string, Uint8Array][] | undefined {
+  private unchangedFiles(part: Part): (KeptFile & { source: string })[] | undefined {
     if (!this.cache || part.pages.size !== part.last.size) return undefined;
     return this.cache.readFiles(part.pages);
   }

@@ -149,6 +149,7 @@ test('the search index is in parts, and an edited or a removed page indexes agai
   const second = await build(root, cacheOptions(root), 'second', search);
   assert.match(second.cacheLine!, /; search index: 2 of 2 parts reused; /);
   assert.deepEqual(siteFiles(path.join(root, 'second', 'pagefind')), siteFiles(path.join(root, 'first', 'pagefind')));
+  assert.equal(statSync(path.join(root, 'second/pagefind/parts/1/pagefind-entry.json')).nlink, 3, 'linked from the cache, as the first build\'s is');
 
   writeFileSync(path.join(root, 'docs/guide.md'), '# Guide\n\nRead [the store](api/store.md) after the zeppelin lands.\n');
   const third = await build(root, cacheOptions(root), 'third', search);
