@@ -1,11 +1,12 @@
 /**
  * Doc pages kept whole between builds: a page's files are hard-linked into the output from the blobs
- * kept of them (entry-store.ts), not compiled, rendered or written, when everything it is made from is unchanged — its compiled Markdown's key and read
- * files (compile-cache.ts), the doc's front matter and dates, its place in the sidebar and its
- * neighbours, the sidebar it shows, and what every page is rendered with (the config, the site
- * data, the theme script, the runtime's URLs, hence the theme). A sidebar label change renders again
- * the pages showing that sidebar; a theme change, every page. At 10,000 pages a build that took every
- * page from gzip bundles spent ~4 s unpacking them and ~6 s in the kernel writing 70,000 files.
+ * kept of them (entry-store.ts), not compiled, rendered or written, when everything it is made from
+ * is unchanged — its compiled Markdown's key and read files (compile-cache.ts), the doc's front
+ * matter and dates, its place in the sidebar and its neighbours, the sidebar it shows, and what every
+ * page is rendered with (the config, the site data, the theme script, the runtime's URLs, hence the
+ * theme). A sidebar label change renders again the pages showing that sidebar; a theme change, every
+ * page. At 10,000 pages a build that took every page from gzip bundles spent ~4 s unpacking them and
+ * ~6 s in the kernel writing 70,000 files.
  */
 import type { Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';

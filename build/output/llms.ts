@@ -12,7 +12,6 @@ import { fileOnDisk } from '../pages/page-files.ts';
 import type { SidebarPlacement } from '../site/sidebars.ts';
 import type { CategoryPage } from '../site/category-index.ts';
 
-
 /** A generated category index as Markdown, for its "Copy page as Markdown" button. */
 export function writeCategoryCopy(output: FileSink, { route, description, cards }: CategoryPage, config: SiteConfig): void {
   const origin = config.url.replace(/\/$/, '');

@@ -86,7 +86,7 @@ export class OutputFolder {
     this.bytesRecorded += bytes;
   }
 
-  /** A file copied as it is (a reflink where the file system has them). */
+  /** A file as it is, hard-linked or copied (FolderWriter.linkOrCopyFile). */
   linkOrCopyFile(source: string, relativePath: string): void {
     this.writer.linkOrCopyFile(source, relativePath);
     this.files.add(relativePath);

@@ -126,7 +126,11 @@ export class DocPageWriter {
   write(task: DocPageTask, { markdown, compileMs, fromCache }: CompiledDoc): WrittenPage {
     const { doc, placement, neighbours } = task;
     const route = docRoute(doc, markdown, placement, this.setup.config, neighbours);
-    const page = this.writeRoute({ route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands, assets: markdown.assets, markdownCopy: markdownCopy(doc, this.setup.config, this.setup.markdown.permalinkBySourcePath) }, (written) => this.pageCache?.write(task, markdown, this.output.dir, { ...written, unlisted: route.unlisted }));
+    const input: PageInput = {
+      route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands, assets: markdown.assets,
+      markdownCopy: markdownCopy(doc, this.setup.config, this.setup.markdown.permalinkBySourcePath),
+    };
+    const page = this.writeRoute(input, (written) => this.pageCache?.write(task, markdown, this.output.dir, { ...written, unlisted: route.unlisted }));
     return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs }, fromCache: fromCache ? 'compiled' : 'nothing' };
   }
 
