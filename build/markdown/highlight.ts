@@ -11,6 +11,7 @@ import { toString } from 'hast-util-to-string';
 import type { Element, ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
 import { parseCodeMeta, type CodeMeta } from './code-meta.ts';
+import { highlightTokens } from './prism-tokens.ts';
 import { applyMagicComments, type UnmatchedDirective } from './magic-comments.ts';
 import { SKIP, walkElements } from './walk.ts';
 
@@ -67,7 +68,7 @@ export function highlightedCodeBlock(pre: Element, codeElement: Element, file: V
   const meta = parseCodeMeta(codeElement.properties.dataMeta as string | undefined);
   const grammar = resolveGrammar(requested, file, pre);
   const { code, highlightLines } = highlighting(toString(codeElement).replace(/\n$/, ''), meta, grammar, file, pre);
-  const tokens = grammar ? (refractor.highlight(code, grammar).children as ElementContent[]) : [{ type: 'text' as const, value: code }];
+  const tokens = grammar ? highlightTokens(code, grammar) : [{ type: 'text' as const, value: code }];
   return codeBlock(requested || 'text', meta.title, lines(splitLines(tokens), highlightLines, meta.lineNumbersStart));
 }
 
