@@ -9,8 +9,6 @@ import { bundleRuntime, GENERATOR_ROOT, type RuntimeBundle } from './client/bund
 import { throwIfAny, type Warning } from './errors.ts';
 import { checkLinks, type PageLinkIndex } from './links/checker.ts';
 import { enforceLinkPolicy } from './links/policy.ts';
-import { warmUpJavaScriptConverter } from './examples/javascript-converter.ts';
-import { hasCheckedExample } from './markdown/language-tabs.ts';
 import { OutputFolder } from './output/output-folder.ts';
 import { assertSafeOutputFolder } from './output/output-guard.ts';
 import { writeSiteFiles } from './output/site-files.ts';
@@ -65,8 +63,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const cache = options.cache && openCache(options.cache, sources, log);
   const { shard } = options;
   const docs = shard ? sources.docs.filter((doc) => inShard(doc.permalink, shard)) : sources.docs;
-  const toCompile = cache ? docs.filter((doc) => !cache.has(doc)) : docs;
-  if (sources.config.markdown.languageTabs && toCompile.some((doc) => hasCheckedExample(doc.body))) warmUpJavaScriptConverter();
   const { config, paths } = sources;
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...paths });
   const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, site: sources.site, generatedCss: sources.generatedCss, baseUrl: config.baseUrl, minify: true }));

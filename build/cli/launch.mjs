@@ -18,7 +18,7 @@ const cacheDir = path.join(root, 'node_modules/.cache/redux-docs');
 const SOURCE_DIRS = ['build', 'src'];
 /**
  * Packages that find files of their own at run time (binaries, optional native modules) stay imports,
- * and so does TypeScript, which is loaded only when a page has a checked example (and needs __filename).
+ * and so does TypeScript, which is loaded only to name the TypeScript-only syntax of a checked example (and needs __filename).
  */
 const EXTERNAL_PACKAGES = ['esbuild', 'pagefind', 'chokidar', 'fsevents', 'typescript'];
 /** Older bundles may still be in use (a long watch session starts workers from its own): removed a day later. */
@@ -72,7 +72,6 @@ async function bundleGenerator(dir) {
     entryPoints: {
       cli: path.join(root, 'build/cli/main.ts'),
       worker: path.join(root, 'build/pages/worker.ts'),
-      'javascript-worker': path.join(root, 'build/examples/javascript-worker.ts'),
     },
     outdir: staging,
     outExtension: { '.js': '.mjs' },

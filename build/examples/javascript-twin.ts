@@ -1,59 +1,43 @@
 /**
- * Both tabs of a checked example, made where it is converted (javascript-converter.ts): the
- * TypeScript highlighted, and the JavaScript made from it, highlighted; each serialized to HTML, so
- * the thread compiling the page only puts the strings in place.
+ * Both tabs of a checked example, on the thread compiling its page: the TypeScript highlighted, and
+ * the JavaScript made from it, highlighted; each serialized to HTML, which the page's HTML takes in
+ * place of the example (markdown/language-tabs.ts).
  */
 import { VFile } from 'vfile';
 import type { Element } from 'hast';
-import type { Position } from 'unist';
-import { toJavaScript, TypeScriptOnlySyntaxError, type TypeScriptOnlyConstruct } from './to-javascript.ts';
+import { toString } from 'hast-util-to-string';
+import { ExampleSyntaxError, toJavaScript, typeScriptOnlyConstructs, TypeScriptOnlySyntaxError, type TypeScriptOnlyConstruct } from './to-javascript.ts';
 import { codeBlockToHtml } from '../markdown/code-block-html.ts';
 import { highlightedCodeBlock } from '../markdown/highlight.ts';
 
-export interface TwinRequest {
-  code: string;
-  language: 'ts' | 'tsx';
-  /** The TypeScript fence's meta string (title, flags, line ranges). */
-  meta: string;
-}
-
-/** A problem of the TypeScript block (an unmatched magic comment), for the page to report; lines and columns count from the fence at 1:1. */
-export interface CodeBlockProblem { reason: string; line?: number; column?: number; ruleId?: string; note?: string }
-
 export interface TwinResult {
   typescriptHtml: string;
-  problems: CodeBlockProblem[];
-  /** Absent when the TypeScript has syntax with no JavaScript twin, named in `constructs`. */
+  /** Absent when the TypeScript has syntax with no JavaScript twin, named in `constructs`, or does not parse (`syntaxError`). */
   javascriptHtml?: string;
   constructs?: TypeScriptOnlyConstruct[];
+  syntaxError?: ExampleSyntaxError;
 }
 
-/** Where the fence is taken to be: its problems are moved to the page's lines there (language-tabs.ts). */
-const FENCE_AT_START: Position = { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
-
-export function twinResult(request: TwinRequest): TwinResult {
-  const file = new VFile();
-  const typescriptHtml = codeBlockHtml(request.code, request.language, request.meta, file, FENCE_AT_START);
-  const problems = file.messages.map(({ reason, line, column, ruleId, note }) => ({ reason, line: line ?? undefined, column: column ?? undefined, ruleId: ruleId ?? undefined, note: note ?? undefined }));
+/** `pre` is the example's fence, `code` its code element; the TypeScript block's problems go to the page's `file`. */
+export async function javascriptTwin(pre: Element, code: Element, language: 'ts' | 'tsx', file: VFile): Promise<TwinResult> {
+  const typescriptHtml = codeBlockToHtml(highlightedCodeBlock(pre, code, file));
+  const typescript = toString(code).replace(/\n$/, '');
   try {
-    return { typescriptHtml, problems, javascriptHtml: javascriptTwinHtml(request) };
+    return { typescriptHtml, javascriptHtml: javascriptTwinHtml(typescript, language, String(code.properties.dataMeta ?? '')) };
   } catch (error) {
+    if (error instanceof ExampleSyntaxError) return { typescriptHtml, syntaxError: error };
     if (!(error instanceof TypeScriptOnlySyntaxError)) throw error;
-    return { typescriptHtml, problems, constructs: error.constructs };
+    return { typescriptHtml, constructs: await typeScriptOnlyConstructs(typescript, language) };
   }
 }
 
-/** The JavaScript code block's HTML; throws TypeScriptOnlySyntaxError for syntax with no JavaScript twin. */
-function javascriptTwinHtml({ code, language, meta }: TwinRequest): string {
+/** The JavaScript code block's HTML; throws where toJavaScript does. */
+function javascriptTwinHtml(typescript: string, language: 'ts' | 'tsx', meta: string): string {
   const jsLanguage = language === 'tsx' ? 'jsx' : 'js';
+  const code: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${jsLanguage}`], dataMeta: javascriptMeta(meta, jsLanguage) }, children: [{ type: 'text', value: toJavaScript(typescript, language) }] };
+  const pre: Element = { type: 'element', tagName: 'pre', properties: {}, children: [code] };
   // Its magic comments are the TypeScript block's, whose problems the page reports.
-  return codeBlockHtml(toJavaScript(code, language), jsLanguage, javascriptMeta(meta, jsLanguage), new VFile());
-}
-
-function codeBlockHtml(code: string, language: string, meta: string, file: VFile, position?: Position): string {
-  const codeElement: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${language}`], dataMeta: meta }, children: [{ type: 'text', value: code }] };
-  const pre: Element = { type: 'element', tagName: 'pre', properties: {}, children: [codeElement], position };
-  return codeBlockToHtml(highlightedCodeBlock(pre, codeElement, file));
+  return codeBlockToHtml(highlightedCodeBlock(pre, code, new VFile()));
 }
 
 /** `.js`/`.jsx` in its title, the same flags; line ranges name TypeScript lines, so they go. */

@@ -1,28 +1,24 @@
 /**
- * A TypeScript example as the JavaScript a reader would write: ts-blank-space replaces the types
- * with spaces (so every position stays where it was), then the blanked places are tidied so the
- * code reads as if written by hand: lines that held only types go, and so do the gaps types leave.
+ * A TypeScript example as the JavaScript a reader would write: amaro (Node's own type stripper, SWC
+ * compiled to WebAssembly) replaces the types with spaces, so every position stays where it was; then
+ * the blanked places are tidied so the code reads as if written by hand: lines that held only types
+ * go, and so do the gaps types leave. amaro loads in ~0.1 s, TypeScript in ~0.6 s: TypeScript (with
+ * ts-blank-space) is loaded only to name the constructs of an example that has no JavaScript twin.
  */
+import { createRequire } from 'node:module';
 import type * as TypeScript from 'typescript';
-import type { blankSourceFile } from 'ts-blank-space';
 
-interface Tools { ts: typeof TypeScript; blankSourceFile: typeof blankSourceFile }
-let tools: Tools | undefined;
-
-/**
- * Loads TypeScript (about 0.8 s, more than compiling a whole small site), so only a thread that
- * meets a checked example pays for it, once; `toJavaScript` needs it loaded.
- */
-export async function loadJavaScriptConverter(): Promise<void> {
-  if (tools) return;
-  const [typescript, blankSpace] = await Promise.all([import('typescript'), import('ts-blank-space')]);
-  tools = { ts: typescript.default, blankSourceFile: blankSpace.blankSourceFile };
+/** The part of amaro's API used here (its own declarations import a file the package leaves out). */
+interface Amaro {
+  transformSync(code: string, options: { mode: 'strip-only'; parser: { syntax: 'typescript'; tsx: boolean } }): { code: string };
 }
 
-function loaded(): Tools {
-  if (!tools) throw new Error('internal: toJavaScript was called before loadJavaScriptConverter');
-  return tools;
-}
+/** What amaro throws: `UnsupportedSyntax` for TypeScript with run-time meaning, `InvalidSyntax` for code that does not parse. */
+interface SwcError { code: 'UnsupportedSyntax' | 'InvalidSyntax'; message: string; startLine: number; startColumn: number }
+
+// Required, not imported: the bundle keeps amaro's 3.7 MB file out, and only a thread that meets a checked example loads it.
+let amaro: Amaro | undefined;
+const stripper = () => (amaro ??= createRequire(import.meta.url)('amaro') as Amaro);
 
 /** Syntax that does something at run time, so removing it would change the program. */
 export interface TypeScriptOnlyConstruct {
@@ -32,43 +28,55 @@ export interface TypeScriptOnlyConstruct {
   line: number;
 }
 
+/** The example has syntax with run-time meaning (an enum, a namespace, a parameter property): `typeScriptOnlyConstructs` names it all. */
 export class TypeScriptOnlySyntaxError extends Error {
-  constructor(readonly constructs: TypeScriptOnlyConstruct[]) {
-    super(typeScriptOnlyMessage(constructs));
+  constructor(message: string) {
+    super(message);
     this.name = 'TypeScriptOnlySyntaxError';
   }
 }
 
-/** What to tell the author about constructs with no JavaScript twin (the converter thread sends only the constructs). */
+/** The example does not parse as TypeScript; line and column count from 1. */
+export class ExampleSyntaxError extends Error {
+  constructor(readonly reason: string, readonly line: number, readonly column: number) {
+    super(`${reason} (line ${line}, column ${column})`);
+    this.name = 'ExampleSyntaxError';
+  }
+}
+
+/** What to tell the author about constructs with no JavaScript twin. */
 export function typeScriptOnlyMessage(constructs: TypeScriptOnlyConstruct[]): string {
   return `this TypeScript has no JavaScript twin without its types: ${constructs.map(({ name, line }) => `${name} (line ${line})`).join(', ')}; `
     + 'write it without enums, namespaces and parameter properties (an object of constants, a module, a field assigned in the constructor)';
 }
 
+/** Throws TypeScriptOnlySyntaxError or ExampleSyntaxError where no JavaScript can be made. */
 export function toJavaScript(code: string, language: 'ts' | 'tsx'): string {
-  const { blankSourceFile } = loaded();
-  let unsupported = false;
-  const blanked = blankSourceFile(parse(code, language, false), () => (unsupported = true));
-  if (unsupported) throw new TypeScriptOnlySyntaxError(unsupportedConstructs(code, language));
   const originalLines = code.split('\n');
-  return joinLines(blanked.split('\n').map((line, index) => tidyLine(originalLines[index], line)));
+  return joinLines(blank(code, language).split('\n').map((line, index) => tidyLine(originalLines[index], line)));
 }
 
-/** Parent pointers cost a tenth of the parse; only naming what has no JavaScript twin needs them. */
-function parse(code: string, language: 'ts' | 'tsx', withParents: boolean): TypeScript.SourceFile {
-  const { ts } = loaded();
-  return ts.createSourceFile(`example.${language}`, code, ts.ScriptTarget.Latest, withParents, language === 'tsx' ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+function blank(code: string, language: 'ts' | 'tsx'): string {
+  try {
+    return stripper().transformSync(code, { mode: 'strip-only', parser: { syntax: 'typescript', tsx: language === 'tsx' } }).code;
+  } catch (error) {
+    const { code: kind, message, startLine, startColumn } = error as SwcError;
+    if (kind === 'UnsupportedSyntax') throw new TypeScriptOnlySyntaxError(message);
+    if (kind === 'InvalidSyntax') throw new ExampleSyntaxError(message, startLine, startColumn + 1);
+    throw error;
+  }
 }
 
-function unsupportedConstructs(code: string, language: 'ts' | 'tsx'): TypeScriptOnlyConstruct[] {
-  const source = parse(code, language, true);
+/** Each construct of the example with no JavaScript twin, named; loads TypeScript and ts-blank-space the first time. */
+export async function typeScriptOnlyConstructs(code: string, language: 'ts' | 'tsx'): Promise<TypeScriptOnlyConstruct[]> {
+  const [{ default: ts }, { blankSourceFile }] = await Promise.all([import('typescript'), import('ts-blank-space')]);
+  const source = ts.createSourceFile(`example.${language}`, code, ts.ScriptTarget.Latest, true, language === 'tsx' ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const constructs: TypeScriptOnlyConstruct[] = [];
-  loaded().blankSourceFile(source, (node) => constructs.push(describe(node, source)));
+  blankSourceFile(source, (node) => constructs.push(describe(ts, node, source)));
   return unique(constructs);
 }
 
-function describe(node: TypeScript.Node, source: TypeScript.SourceFile): TypeScriptOnlyConstruct {
-  const { ts } = loaded();
+function describe(ts: typeof TypeScript, node: TypeScript.Node, source: TypeScript.SourceFile): TypeScriptOnlyConstruct {
   const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   if (ts.isEnumDeclaration(node)) return { name: `enum "${node.name.text}"`, line };
   if (ts.isModuleDeclaration(node)) return { name: `namespace "${node.name.getText(source)}"`, line };
@@ -94,7 +102,7 @@ interface TidyLine {
 
 type CharKind = 'blank' | 'space' | 'text';
 
-/** ts-blank-space writes spaces over types, and a `;` where one keeps two statements apart. */
+/** amaro writes spaces over types, and a `;` where one keeps two statements apart. */
 function charKind(original: string | undefined, blanked: string): CharKind {
   if (blanked !== original && (blanked === ' ' || blanked === ';')) return 'blank';
   return blanked === ' ' || blanked === '\t' ? 'space' : 'text';
@@ -106,6 +114,7 @@ const EMPTY_IMPORT = /^\s*(import|export)\s*\{\s*\}(\s*from\s*(['"])[^'"]*\3)?\s
 const DEFAULT_AND_NO_NAMES = /^(\s*import\s+[\w$]+)\s*,\s*\{\s*\}/;
 
 function tidyLine(original: string, blanked: string): TidyLine {
+  if (blanked === original) return { text: blanked, removed: false, startsBlanked: false };
   const kinds = blanked.split('').map((char, index) => charKind(original[index], char));
   if (!kinds.includes('blank')) return { text: blanked, removed: false, startsBlanked: false };
   let text = '';

@@ -27,7 +27,7 @@ import { rehypeIntrinsicJsx, type JsxElementOptions } from './mdx/jsx-elements.t
 import { hasComponents, renderWithComponents } from './mdx/render.ts';
 import { remarkMdxScope } from './mdx/scope.ts';
 import { mdx1Compat } from './mdx/compat.ts';
-import { rehypeFinishLanguageTabs, rehypeLanguageTabs, withLanguageTabs } from './language-tabs.ts';
+import { rehypeLanguageTabs, withLanguageTabs } from './language-tabs.ts';
 import type { PageAsset } from './doc-images.ts';
 
 export interface MarkdownOptions extends LinkContext, JsxElementOptions {
@@ -99,8 +99,7 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
     .use(rehypeSanitizeAttributes)
     .use(rehypeHighlight)
     .use(rehypeHeadingAnchors)
-    .use(rehypeAccessibleHtml)
-    .use(options.languageTabs ? [rehypeFinishLanguageTabs] : []);
+    .use(rehypeAccessibleHtml);
   const mdast = parse(processor, file, mdx, source);
   const hast = (await processor.run(mdast, file).catch((error: unknown) => {
     // A shape the limits above did not foresee: still one error naming the page, never a bare stack overflow.

@@ -1,18 +1,15 @@
 /**
- * rehype plugins: a type-checked TypeScript example (```ts check) is shown as TypeScript and
+ * rehype plugin: a type-checked TypeScript example (```ts check) is shown as TypeScript and
  * JavaScript tabs, one site-wide choice (groupId `language`). The JavaScript is made from the
- * TypeScript, and both are highlighted, on the converter thread (build/examples/javascript-twin.ts)
- * while this one goes on with the page, so the two never drift. The tabs are the MDX `<Tabs>` component's markup, rendered
- * once by React and stamped for every example, which keeps these pages off the slower path of pages
- * with components (mdx/render.ts).
+ * TypeScript, and both are highlighted (build/examples/javascript-twin.ts), so the two never drift.
+ * The tabs are the MDX `<Tabs>` component's markup, rendered once by React and stamped for every
+ * example, which keeps these pages off the slower path of pages with components (mdx/render.ts).
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { toString } from 'hast-util-to-string';
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
-import { javascriptTwins } from '../examples/javascript-converter.ts';
-import type { TwinRequest, TwinResult } from '../examples/javascript-twin.ts';
+import { javascriptTwin } from '../examples/javascript-twin.ts';
 import { typeScriptOnlyMessage } from '../examples/to-javascript.ts';
 import { parseCodeMeta } from './code-meta.ts';
 import { codeLanguage, codeOf } from './highlight.ts';
@@ -21,71 +18,43 @@ import { SKIP, walkElements } from './walk.ts';
 
 export const LANGUAGE_GROUP = 'language';
 
-/** A checked example, from the first plugin to the page's HTML. */
-export interface LanguageTabs {
-  /** The empty element standing where the example's tabs go. */
-  marker: Element;
-  /** Its blocks, once rehypeFinishLanguageTabs has them; no JavaScript for TypeScript-only syntax. */
-  typescriptHtml?: string;
-  javascriptHtml?: string;
-}
+/** A checked example's blocks as HTML; no JavaScript for TypeScript-only syntax or code that does not parse. */
+export interface LanguageTabs { typescriptHtml: string; javascriptHtml?: string }
 
 declare module 'vfile' {
   interface DataMap {
     languageTabs: LanguageTabs[];
-    /** The converter's answer for the page's examples, in their order. */
-    javascriptTwins: Promise<TwinResult[]>;
   }
 }
 
 /**
- * After rehype-raw (which would make new nodes of the markers): each checked example is sent to be
- * highlighted and converted, and an empty marker takes its place, so this thread does not highlight it.
+ * After rehype-raw (which would make new nodes of the placeholders) and before the highlighter: each
+ * checked example is highlighted and converted here, and a placeholder that `withLanguageTabs`
+ * replaces with its tabs takes its place.
  */
 export function rehypeLanguageTabs() {
-  return (tree: Root, file: VFile) => {
-    const examples: LanguageTabs[] = [];
-    const requests: TwinRequest[] = [];
+  return async (tree: Root, file: VFile) => {
+    const examples: { pre: Element; code: Element; language: 'ts' | 'tsx'; parent: Element | Root; index: number }[] = [];
     walkElements(tree, (pre, index, parent) => {
       const code = codeOf(pre);
       const language = code && checkedTypeScript(code);
-      if (!code || !language) return;
-      requests.push({ code: toString(code).replace(/\n$/, ''), language, meta: String(code.properties.dataMeta ?? '') });
-      const marker: Element = { type: 'element', tagName: 'div', properties: {}, children: [], position: pre.position };
-      parent.children[index] = marker;
-      examples.push({ marker });
-      return SKIP;
+      if (code && language) examples.push({ pre, code, language, parent, index });
+      return code && language ? SKIP : undefined;
     });
-    if (examples.length === 0) return;
-    file.data.languageTabs = examples;
-    file.data.javascriptTwins = javascriptTwins(requests);
-    file.data.javascriptTwins.catch(() => {}); // awaited in rehypeFinishLanguageTabs
-  };
-}
-
-/** Last: each marker becomes a placeholder that `withLanguageTabs` replaces with the example's tabs. */
-export function rehypeFinishLanguageTabs() {
-  return async (tree: Root, file: VFile) => {
-    const examples = file.data.languageTabs ?? [];
-    if (examples.length === 0) return;
-    const twins = await file.data.javascriptTwins!;
-    const numbers = new Map(examples.map((example, number) => [example.marker, number]));
-    walkElements(tree, (marker, index, parent) => {
-      const number = numbers.get(marker);
-      if (number === undefined) return;
-      const twin = twins[number];
-      const fence = marker.position?.start;
-      for (const { reason, line, column, ruleId, note } of twin.problems) {
-        const place = fence && line !== undefined ? { line: fence.line - 1 + line, column: fence.column - 1 + (column ?? 1) } : marker.position;
-        file.message(reason, { place, ruleId }).note = note;
-      }
+    const tabs: LanguageTabs[] = [];
+    for (const { pre, code, language, parent, index } of examples) {
+      const twin = await javascriptTwin(pre, code, language, file);
       if (twin.constructs) {
-        file.message(`the example has no JavaScript tab: ${typeScriptOnlyMessage(twin.constructs)}`, { place: marker.position, ruleId: 'language-tabs' });
+        file.message(`the example has no JavaScript tab: ${typeScriptOnlyMessage(twin.constructs)}`, { place: pre.position, ruleId: 'language-tabs' });
+      } else if (twin.syntaxError) {
+        const fence = pre.position?.start;
+        const place = fence && { line: fence.line + twin.syntaxError.line, column: fence.column - 1 + twin.syntaxError.column };
+        file.message(`the example has no JavaScript tab: it does not parse as TypeScript: ${twin.syntaxError.reason}`, { place, ruleId: 'language-tabs' }).note = 'Fix the code so that it parses, or drop `check` from the fence to show it as TypeScript alone.';
       } else if (!file.data.islands?.includes('tabs')) file.data.islands = [...(file.data.islands ?? []), 'tabs'];
-      Object.assign(examples[number], { typescriptHtml: twin.typescriptHtml, javascriptHtml: twin.javascriptHtml });
-      parent.children[index] = { type: 'text', value: placeholder(number) };
-      return SKIP;
-    });
+      parent.children[index] = { type: 'text', value: placeholder(tabs.length) };
+      tabs.push({ typescriptHtml: twin.typescriptHtml, javascriptHtml: twin.javascriptHtml });
+    }
+    if (tabs.length > 0) file.data.languageTabs = tabs;
   };
 }
 
@@ -97,7 +66,7 @@ const PLACEHOLDER = /\uE002(\d+)\uE003/g;
 export function withLanguageTabs(html: string, examples: LanguageTabs[] | undefined): string {
   if (!examples?.length) return html;
   return html.replace(PLACEHOLDER, (_, number: string) => {
-    const { typescriptHtml = '', javascriptHtml } = examples[Number(number)];
+    const { typescriptHtml, javascriptHtml } = examples[Number(number)];
     if (javascriptHtml === undefined) return typescriptHtml;
     const { markup, idPrefix } = tabsTemplate();
     return markup.replaceAll(idPrefix, `language-tabs-${number}`).replace(TYPESCRIPT_SLOT, () => typescriptHtml).replace(JAVASCRIPT_SLOT, () => javascriptHtml);
@@ -116,11 +85,6 @@ function tabsTemplate(): { markup: string; idPrefix: string } {
     template = { markup, idPrefix: /id="([^"]+)-tab-0"/.exec(markup)![1] };
   }
   return template;
-}
-
-/** Whether a page's Markdown has a ```ts check (or tsx) fence, without parsing it. */
-export function hasCheckedExample(markdown: string): boolean {
-  return /^\s*(`{3,}|~{3,})tsx?\s[^\n]*\bcheck\b/m.test(markdown);
 }
 
 function checkedTypeScript(code: Element): 'ts' | 'tsx' | undefined {

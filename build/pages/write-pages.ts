@@ -37,12 +37,6 @@ export async function writeDocPages({ tasks, setup, runtime, onWritten }: WriteP
 }
 
 /**
- * Pages this thread compiles at once: a compile that waits (for the thread that turns checked
- * examples into JavaScript, see examples/javascript-converter.ts) lets the other lane use the core.
- */
-const LANES = 2;
-
-/**
  * This thread starts compiling at once. Pages it compiles before the runtime is bundled wait,
  * compiled, and are written as soon as it is: waiting instead would idle this core for the
  * ~0.3 s esbuild takes.
@@ -58,15 +52,12 @@ async function writeInThisThread(queue: WorkQueue<DocPageTask>, writer: DocPageW
     else compiledEarly.push({ index, task, compiled: outcome.value });
     if (writer.hasRuntime) await writeCompiled();
   };
-  const lane = async () => {
-    for (let next = queue.take(); next; next = queue.take()) {
-      const reused = await settled(writer.reuse(next.item));
-      if (reused.status === 'rejected' || reused.value) await onWritten(next.index, reused as PromiseSettledResult<WrittenPage>);
-      else await compileOrQueue(next.index, next.item);
-      await yieldToEvents();
-    }
-  };
-  await Promise.all(Array.from({ length: LANES }, lane));
+  for (let next = queue.take(); next; next = queue.take()) {
+    const reused = await settled(writer.reuse(next.item));
+    if (reused.status === 'rejected' || reused.value) await onWritten(next.index, reused as PromiseSettledResult<WrittenPage>);
+    else await compileOrQueue(next.index, next.item);
+    await yieldToEvents();
+  }
   await runtime;
   await writeCompiled();
 }

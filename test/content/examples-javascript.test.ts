@@ -9,9 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { transformSync } from 'esbuild';
 import { extractCheckedExamples } from '../../build/examples/extract.ts';
-import { loadJavaScriptConverter, toJavaScript } from '../../build/examples/to-javascript.ts';
-
-await loadJavaScriptConverter();
+import { toJavaScript, typeScriptOnlyConstructs, TypeScriptOnlySyntaxError } from '../../build/examples/to-javascript.ts';
 import { listMarkdownFiles } from '../../build/fs-utils.ts';
 
 const projectRoot = path.join(import.meta.dirname, '../..');
@@ -19,7 +17,7 @@ const projectRoot = path.join(import.meta.dirname, '../..');
 
 const compiled = (code: string, loader: 'ts' | 'tsx' | 'jsx') => transformSync(code, { loader, jsx: 'preserve', minifyWhitespace: true }).code;
 
-test('every checked example turns into JavaScript that parses and compiles to what its TypeScript compiles to', () => {
+test('every checked example turns into JavaScript that parses and compiles to what its TypeScript compiles to', async () => {
   const problems: string[] = [];
   const typescriptOnly: string[] = [];
   let converted = 0;
@@ -30,8 +28,8 @@ test('every checked example turns into JavaScript that parses and compiles to wh
       try {
         javascript = toJavaScript(example.code, example.lang);
       } catch (error) {
-        const constructs = (error as { constructs?: { name: string; line: number }[] }).constructs;
-        if (!constructs) throw error;
+        if (!(error instanceof TypeScriptOnlySyntaxError)) throw error;
+        const constructs = await typeScriptOnlyConstructs(example.code, example.lang);
         typescriptOnly.push(`${where}: ${constructs.map(({ name, line }) => `${name} (line ${line})`).join(', ')}`);
         continue;
       }

@@ -38,7 +38,7 @@ test('an example with syntax that has no JavaScript twin keeps its TypeScript on
   ]);
 });
 
-test('a checked example\'s blocks are made on the converter thread, and its magic comments still mark lines and report problems with their line', async () => {
+test('a checked example\'s magic comments mark lines in both tabs, and its problems are reported at their page line', async () => {
   const markdown = 'Intro.\n\n```ts check\nconst a: number = 1\n// highlight-next-line\nconst b: string = "b"\n// highlight-end\n```\n';
   const compiled = await compile(markdown, {}, [], { languageTabs: true });
   assert.deepEqual(compiled.warnings.map(formatProblem), [
@@ -55,5 +55,16 @@ test('an example in a blockquote gets its tabs, and its problems their page line
   assert.deepEqual(compiled.warnings.map(formatProblem), [
     'content/docs/page.md:5:3: "highlight-end" has no matching "highlight-start"; it highlights nothing\n'
     + '  → Add a "highlight-start" comment before the first line to highlight, or remove this one.',
+  ]);
+});
+
+test('an example that does not parse keeps its TypeScript only, with a warning at the page line and column of the error', async () => {
+  const compiled = await compile('Intro.\n\n```ts check\nconst a = 1\nconst b: = 2\n```\n', {}, [], { languageTabs: true });
+  assert.doesNotMatch(compiled.html, /tabs-container/);
+  assert.match(compiled.html, /<div class="code-block language-ts"/);
+  assert.deepEqual(compiled.islands, []);
+  assert.deepEqual(compiled.warnings.map(formatProblem), [
+    'content/docs/page.md:5:10: the example has no JavaScript tab: it does not parse as TypeScript: Unexpected token `=`. Expected an identifier, void, yield, null, await, break, a string literal, a numeric literal, true, false, `, -, import, this, typeof, {, [, (\n'
+    + '  → Fix the code so that it parses, or drop `check` from the fence to show it as TypeScript alone.',
   ]);
 });

@@ -4,9 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadJavaScriptConverter, toJavaScript, TypeScriptOnlySyntaxError } from '../../build/examples/to-javascript.ts';
+import { ExampleSyntaxError, toJavaScript, typeScriptOnlyConstructs, typeScriptOnlyMessage, TypeScriptOnlySyntaxError } from '../../build/examples/to-javascript.ts';
 
-await loadJavaScriptConverter();
 
 const lines = (...text: string[]) => text.join('\n');
 
@@ -258,7 +257,7 @@ test('generic functions, this parameters, return types on their own line, class 
   ));
 });
 
-test('enums, namespaces and parameter properties have no JavaScript without their types: an error names each', () => {
+test('enums, namespaces and parameter properties have no JavaScript without their types: each is named, with its line', async () => {
   const typescript = lines(
     'enum Status { Idle, Loading }',
     'namespace Api { export const base = "/api" }',
@@ -266,11 +265,34 @@ test('enums, namespaces and parameter properties have no JavaScript without thei
     '  constructor(private readonly x: number, public y: number) {}',
     '}',
   );
-  assert.throws(() => toJavaScript(typescript, 'ts'), (error: unknown) => {
-    assert.ok(error instanceof TypeScriptOnlySyntaxError);
-    assert.equal(error.message, 'this TypeScript has no JavaScript twin without its types: enum "Status" (line 1), namespace "Api" (line 2), '
-      + 'parameter property "x" (line 4), parameter property "y" (line 4); write it without enums, namespaces and parameter properties '
-      + '(an object of constants, a module, a field assigned in the constructor)');
+  assert.throws(() => toJavaScript(typescript, 'ts'), TypeScriptOnlySyntaxError);
+  assert.equal(typeScriptOnlyMessage(await typeScriptOnlyConstructs(typescript, 'ts')), 'this TypeScript has no JavaScript twin without its types: enum "Status" (line 1), namespace "Api" (line 2), '
+    + 'parameter property "x" (line 4), parameter property "y" (line 4); write it without enums, namespaces and parameter properties '
+    + '(an object of constants, a module, a field assigned in the constructor)');
+});
+
+test('code that does not parse as TypeScript: an error with the parser\'s reason, line and column', () => {
+  assert.throws(() => toJavaScript(lines('const a = 1', 'const b: = 2'), 'ts'), (error: unknown) => {
+    assert.ok(error instanceof ExampleSyntaxError);
+    assert.deepEqual([error.line, error.column], [2, 10]);
+    assert.match(error.reason, /^Unexpected token `=`/);
     return true;
   });
+});
+
+test('parameters over several lines and a return type: the closing parenthesis stays on its own line', () => {
+  const typescript = lines(
+    'export const attach = (',
+    '  courses: Course[],',
+    '  payload: { courseId: string },',
+    '): Course[] =>',
+    '  courses.map((course) => course)',
+  );
+  assert.equal(toJavaScript(typescript, 'ts'), lines(
+    'export const attach = (',
+    '  courses,',
+    '  payload,',
+    ') =>',
+    '  courses.map((course) => course)',
+  ));
 });
