@@ -27,7 +27,7 @@ import { rehypeIntrinsicJsx, type JsxElementOptions } from './mdx/jsx-elements.t
 import { hasComponents, renderWithComponents } from './mdx/render.ts';
 import { remarkMdxScope } from './mdx/scope.ts';
 import { mdx1Compat } from './mdx/compat.ts';
-import { rehypeLanguageTabs, withLanguageTabs } from './language-tabs.ts';
+import { rehypeLanguageTabs } from './language-tabs.ts';
 import type { PageAsset } from './doc-images.ts';
 
 export interface MarkdownOptions extends LinkContext, JsxElementOptions {
@@ -122,9 +122,10 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
   });
   throwIfAny(problems.filter((problem) => problem.fatal).sort((a, b) => (a.pageLine ?? 0) - (b.pageLine ?? 0)).map(({ pageLine: _, ...problem }) => new ContentError(problem)));
   // Only MDX has components; walking a Markdown page for them cost ~0.25 ms.
-  const html = withLanguageTabs(mdx && hasComponents(hast)
+  // The only raw nodes left are the language tabs' HTML (language-tabs.ts): rehype-raw parsed the page's own.
+  const html = mdx && hasComponents(hast)
     ? renderWithComponents(hast, new Map([...(file.data.mdxScope ?? []), ['toc', file.data.toc ?? []]]), source.displayPath, (name) => offsetLine(file.data.componentLines?.get(name), source.lineOffset))
-    : toHtml(hast), file.data.languageTabs);
+    : toHtml(hast, { allowDangerousHtml: true });
   return {
     html,
     toc: file.data.toc ?? [],

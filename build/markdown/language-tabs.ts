@@ -4,6 +4,8 @@
  * TypeScript, and both are highlighted (build/examples/javascript-twin.ts), so the two never drift.
  * The tabs are the MDX `<Tabs>` component's markup, rendered once by React and stamped for every
  * example, which keeps these pages off the slower path of pages with components (mdx/render.ts).
+ * The stamped HTML stands in the tree as a raw node: rehype-raw has parsed every other one by then,
+ * so the page's serializers let raw HTML through (compile.ts, mdx/render.ts).
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -18,19 +20,9 @@ import { SKIP, walkElements } from './walk.ts';
 
 export const LANGUAGE_GROUP = 'language';
 
-/** A checked example's blocks as HTML; no JavaScript for TypeScript-only syntax or code that does not parse. */
-export interface LanguageTabs { typescriptHtml: string; javascriptHtml?: string }
-
-declare module 'vfile' {
-  interface DataMap {
-    languageTabs: LanguageTabs[];
-  }
-}
-
 /**
- * After rehype-raw (which would make new nodes of the placeholders) and before the highlighter: each
- * checked example is highlighted and converted here, and a placeholder that `withLanguageTabs`
- * replaces with its tabs takes its place.
+ * After rehype-raw (which would parse the tabs' HTML again) and before the highlighter: each checked
+ * example is highlighted and converted here, and its tabs' HTML takes its place.
  */
 export function rehypeLanguageTabs() {
   return async (tree: Root, file: VFile) => {
@@ -41,8 +33,7 @@ export function rehypeLanguageTabs() {
       if (code && language) examples.push({ pre, code, language, parent, index });
       return code && language ? SKIP : undefined;
     });
-    const tabs: LanguageTabs[] = [];
-    for (const { pre, code, language, parent, index } of examples) {
+    for (const [number, { pre, code, language, parent, index }] of examples.entries()) {
       const twin = await javascriptTwin(pre, code, language, file);
       if (twin.constructs) {
         file.message(`the example has no JavaScript tab: ${typeScriptOnlyMessage(twin.constructs)}`, { place: pre.position, ruleId: 'language-tabs' });
@@ -51,26 +42,15 @@ export function rehypeLanguageTabs() {
         const place = fence && { line: fence.line + twin.syntaxError.line, column: fence.column - 1 + twin.syntaxError.column };
         file.message(`the example has no JavaScript tab: it does not parse as TypeScript: ${twin.syntaxError.reason}`, { place, ruleId: 'language-tabs' }).note = 'Fix the code so that it parses, or drop `check` from the fence to show it as TypeScript alone.';
       } else if (!file.data.islands?.includes('tabs')) file.data.islands = [...(file.data.islands ?? []), 'tabs'];
-      parent.children[index] = { type: 'text', value: placeholder(tabs.length) };
-      tabs.push({ typescriptHtml: twin.typescriptHtml, javascriptHtml: twin.javascriptHtml });
+      parent.children[index] = { type: 'raw', value: twin.javascriptHtml === undefined ? twin.typescriptHtml : tabsHtml(number, twin.typescriptHtml, twin.javascriptHtml) };
     }
-    if (tabs.length > 0) file.data.languageTabs = tabs;
   };
 }
 
-/** Private-use characters around a number: no page writes them, and no serializer escapes them. */
-const placeholder = (number: number) => `\uE002${number}\uE003`;
-const PLACEHOLDER = /\uE002(\d+)\uE003/g;
-
-/** The page's HTML with each example's tabs in its placeholder. */
-export function withLanguageTabs(html: string, examples: LanguageTabs[] | undefined): string {
-  if (!examples?.length) return html;
-  return html.replace(PLACEHOLDER, (_, number: string) => {
-    const { typescriptHtml, javascriptHtml } = examples[Number(number)];
-    if (javascriptHtml === undefined) return typescriptHtml;
-    const { markup, idPrefix } = tabsTemplate();
-    return markup.replaceAll(idPrefix, `language-tabs-${number}`).replace(TYPESCRIPT_SLOT, () => typescriptHtml).replace(JAVASCRIPT_SLOT, () => javascriptHtml);
-  });
+/** The page's `number`th example as TypeScript and JavaScript tabs. */
+function tabsHtml(number: number, typescriptHtml: string, javascriptHtml: string): string {
+  const { markup, idPrefix } = tabsTemplate();
+  return markup.replaceAll(idPrefix, `language-tabs-${number}`).replace(TYPESCRIPT_SLOT, () => typescriptHtml).replace(JAVASCRIPT_SLOT, () => javascriptHtml);
 }
 
 const TYPESCRIPT_SLOT = '\uE004';

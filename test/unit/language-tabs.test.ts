@@ -68,3 +68,12 @@ test('an example that does not parse keeps its TypeScript only, with a warning a
     + '  → Fix the code so that it parses, or drop `check` from the fence to show it as TypeScript alone.',
   ]);
 });
+
+test('in an MDX page with components, a checked example inside a component and one beside it both get their tabs', async () => {
+  const mdx = "import Admonition from '@theme/Admonition'\n\n<Admonition type=\"tip\">\n\n" + example + '\n</Admonition>\n\n' + example;
+  const compiled = await compile(mdx, {}, [], { languageTabs: true, format: 'mdx' });
+  assert.equal(compiled.html.match(/<div class="tabs-container" data-tabs="" data-group-id="language">/g)?.length, 2);
+  assert.match(compiled.html, /<div class="admonition[^"]*"[^>]*>[\s\S]*?<div class="tabs-container"[\s\S]*?id="language-tabs-0-tab-0"/);
+  assert.match(compiled.html, /id="language-tabs-1-tab-1"[^>]*>JavaScript</);
+  assert.doesNotMatch(compiled.html, /&#x3C;div class="tabs-container"|\uE002|\uE004|\uE005/, 'the tabs are HTML, not text');
+});

@@ -68,8 +68,8 @@ function setAsidePlainElements(tree: Root, rendered: string[]): void {
         setAside(child as never);
         return child;
       }
-      if (child.type !== 'element') return child;
-      rendered.push(toHtml(child));
+      if (child.type !== 'element' && child.type !== 'raw') return child;
+      rendered.push(toHtml(child, { allowDangerousHtml: true })); // raw: only the language tabs' HTML is left (compile.ts)
       return { type: 'text', value: `\uE000${rendered.length - 1}\uE001` };
     });
   };
