@@ -28,8 +28,11 @@ export type WorkerResponse =
 /**
  * Compiling allocates short-lived nodes fast; with V8's default young generation most of the time
  * went to scavenges, and two threads scavenging at once scaled to 1.25x on 2 cores. 64 MiB
- * semi-spaces (3 of them make the young generation), as `npm run build` gives the main thread with
- * --max-semi-space-size=64: 100-page compile 1.45 s -> 1.2 s alone, 2.3 s -> 1.4 s two at once.
+ * semi-spaces (3 of them make the young generation): 100-page compile 1.45 s -> 1.2 s alone, 2.3 s
+ * -> 1.4 s two at once; 32 MiB made no difference at 1,000 pages (21.0 s against 21.2 s). The main
+ * thread gets 32 MiB (`npm run build` runs Node with --max-semi-space-size=32): with 64, our 87-page
+ * site built in 6.77 s against 6.17 s, and 1,000 pages in 23.7 s against 22.1 s (medians of 4-5
+ * interleaved runs); a bigger young generation touches more fresh memory, and page faults are slow here.
  */
 const YOUNG_GENERATION_MB = 3 * 64;
 
