@@ -24,6 +24,18 @@ export function withWeightedKeywords(html: string): string {
   return `${html.slice(0, at)}<p data-pagefind-weight="10">${keywords}</p>${html.slice(at)}`;
 }
 
+/**
+ * The page without what stands between `<body>` and the indexed body (navbar, sidebar, breadcrumbs),
+ * which Pagefind would parse only to skip: a quarter to a third of a doc page, and Pagefind's client
+ * sends every page as JSON, then as base64, each a copy. The index is byte-identical (test/build/site.test.ts).
+ */
+export function withoutPageChrome(html: string): string {
+  const bodyTag = html.indexOf('<body');
+  const bodyStart = html.indexOf('>', bodyTag) + 1;
+  const indexedBody = html.lastIndexOf('<', html.indexOf(INDEXED_BODY));
+  return bodyTag === -1 || indexedBody < bodyStart ? html : html.slice(0, bodyStart) + html.slice(indexedBody);
+}
+
 /** One Pagefind index, fed pages as they are rendered under their canonical URL; its files come back in memory. */
 export class PagefindBundle {
   private constructor(private readonly index: PagefindIndex) {}
@@ -35,7 +47,7 @@ export class PagefindBundle {
   }
 
   async addPage(permalink: string, html: string): Promise<void> {
-    const added = await this.index.addHTMLFile({ url: permalink, content: withWeightedKeywords(html) });
+    const added = await this.index.addHTMLFile({ url: permalink, content: withWeightedKeywords(withoutPageChrome(html)) });
     if (added.errors.length > 0) throw new Error(`Pagefind could not index ${permalink}: ${added.errors.join('; ')}`);
   }
 

@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { before, test } from 'node:test';
+import { after, before, test } from 'node:test';
+import * as pagefind from 'pagefind';
+import { SEARCH_INDEX_OPTIONS, stopPagefind, withoutPageChrome, withWeightedKeywords } from '../../build/search/pagefind.ts';
 import { ALL_ROUTES, DOC_ROUTES, builtSite, readRoute } from '../helpers/site.ts';
 
 let outDir: string;
@@ -144,4 +146,18 @@ test('every doc has a Markdown copy at <route>.md with absolute links, and /llms
   const apiSection = llms.slice(llms.indexOf('## API Reference'), llms.indexOf('\n\n##', llms.indexOf('## API Reference')) >>> 0);
   assert.match(apiSection, /^- \[Store\]\(https:\/\/redux\.js\.org\/api\/store\.md\): Reference for /m);
   assert.equal((llms.match(/^- \[/gm) ?? []).length, DOC_ROUTES.length, 'one line per doc');
+});
+
+test('Pagefind is given doc pages without their navbar and sidebar, and indexes them exactly as the whole pages', async () => {
+  after(() => stopPagefind());
+  const routes = DOC_ROUTES.slice(0, 12);
+  const index = async (input: (html: string) => string) => {
+    const { index: bundle } = await pagefind.createIndex(SEARCH_INDEX_OPTIONS);
+    for (const route of routes) await bundle!.addHTMLFile({ url: route, content: withWeightedKeywords(input(readRoute(outDir, route))) });
+    return (await bundle!.getFiles()).files.map(({ path: file, content }) => [file, Buffer.from(content).toString('base64')]);
+  };
+  const page = readRoute(outDir, routes[1]);
+  assert.ok(withoutPageChrome(page).length < page.length * 0.85, 'the navbar and sidebar are left out');
+  assert.doesNotMatch(withoutPageChrome(page), /class="doc-sidebar-container"/);
+  assert.deepEqual(await index(withoutPageChrome), await index((html) => html));
 });
