@@ -11,29 +11,23 @@ const KEYWORDS_META = /<meta name="keywords" content="([^"]*)">/;
 const INDEXED_BODY = 'data-pagefind-body="">';
 
 /**
- * A page's front-matter `keywords` name the APIs it documents. Pagefind gets them (only the index,
- * not the page) at the top weight right under the title, so searching an API name ranks the page
- * that documents it first and links to the page rather than to one of its sections.
+ * What Pagefind is given of a page. Without what stands between `<body>` and the indexed body (navbar,
+ * sidebar, breadcrumbs), which it would parse only to skip: a quarter to a third of a doc page, and its
+ * client sends every page as JSON, then as base64, each a copy (the index is the same: test/build/site.test.ts).
+ * With the front-matter `keywords`, which name the APIs a page documents, at the top weight right under
+ * the title (in the index only, not the page), so searching an API name ranks the page that documents it
+ * first and links to the page rather than to one of its sections. Made of slices of the page in one
+ * concatenation: a string built in steps would be flattened, a fresh copy of the page, at each step.
  */
-export function withWeightedKeywords(html: string): string {
-  const keywords = KEYWORDS_META.exec(html)?.[1];
-  const body = html.indexOf(INDEXED_BODY);
-  if (!keywords || body === -1) return html;
-  const titleEnd = html.indexOf('</h1>', body);
-  const at = titleEnd === -1 ? body + INDEXED_BODY.length : titleEnd + '</h1>'.length;
-  return `${html.slice(0, at)}<p data-pagefind-weight="10">${keywords}</p>${html.slice(at)}`;
-}
-
-/**
- * The page without what stands between `<body>` and the indexed body (navbar, sidebar, breadcrumbs),
- * which Pagefind would parse only to skip: a quarter to a third of a doc page, and Pagefind's client
- * sends every page as JSON, then as base64, each a copy. The index is byte-identical (test/build/site.test.ts).
- */
-export function withoutPageChrome(html: string): string {
-  const bodyTag = html.indexOf('<body');
-  const bodyStart = html.indexOf('>', bodyTag) + 1;
-  const indexedBody = html.lastIndexOf('<', html.indexOf(INDEXED_BODY));
-  return bodyTag === -1 || indexedBody < bodyStart ? html : html.slice(0, bodyStart) + html.slice(indexedBody);
+export function searchInput(html: string): string {
+  const indexed = html.indexOf(INDEXED_BODY);
+  const bodyStart = html.indexOf('>', html.indexOf('<body')) + 1;
+  if (indexed === -1 || bodyStart === 0) return html;
+  const keywords = KEYWORDS_META.exec(html.slice(0, bodyStart))?.[1];
+  const titleEnd = html.indexOf('</h1>', indexed);
+  const at = titleEnd === -1 ? indexed + INDEXED_BODY.length : titleEnd + '</h1>'.length;
+  const weighted = keywords ? `<p data-pagefind-weight="10">${keywords}</p>` : '';
+  return html.slice(0, bodyStart) + html.slice(html.lastIndexOf('<', indexed), at) + weighted + html.slice(at);
 }
 
 /** One Pagefind index, fed pages as they are rendered under their canonical URL; its files come back in memory. */
@@ -47,7 +41,7 @@ export class PagefindBundle {
   }
 
   async addPage(permalink: string, html: string): Promise<void> {
-    const added = await this.index.addHTMLFile({ url: permalink, content: withWeightedKeywords(withoutPageChrome(html)) });
+    const added = await this.index.addHTMLFile({ url: permalink, content: searchInput(html) });
     if (added.errors.length > 0) throw new Error(`Pagefind could not index ${permalink}: ${added.errors.join('; ')}`);
   }
 

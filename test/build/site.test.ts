@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as pagefind from 'pagefind';
-import { SEARCH_INDEX_OPTIONS, stopPagefind, withoutPageChrome, withWeightedKeywords } from '../../build/search/pagefind.ts';
+import { searchInput, SEARCH_INDEX_OPTIONS, stopPagefind } from '../../build/search/pagefind.ts';
 import { ALL_ROUTES, DOC_ROUTES, builtSite, readRoute } from '../helpers/site.ts';
 
 let outDir: string;
@@ -148,16 +148,25 @@ test('every doc has a Markdown copy at <route>.md with absolute links, and /llms
   assert.equal((llms.match(/^- \[/gm) ?? []).length, DOC_ROUTES.length, 'one line per doc');
 });
 
-test('Pagefind is given doc pages without their navbar and sidebar, and indexes them exactly as the whole pages', async () => {
+test('Pagefind is given doc pages without their navbar and sidebar, with their keywords, and indexes them as the whole pages', async () => {
   after(() => stopPagefind());
-  const routes = DOC_ROUTES.slice(0, 12);
+  const routes = [...DOC_ROUTES.slice(0, 11), '/api/createstore'];
   const index = async (input: (html: string) => string) => {
     const { index: bundle } = await pagefind.createIndex(SEARCH_INDEX_OPTIONS);
-    for (const route of routes) await bundle!.addHTMLFile({ url: route, content: withWeightedKeywords(input(readRoute(outDir, route))) });
+    for (const route of routes) await bundle!.addHTMLFile({ url: route, content: input(readRoute(outDir, route)) });
     return (await bundle!.getFiles()).files.map(({ path: file, content }) => [file, Buffer.from(content).toString('base64')]);
   };
-  const page = readRoute(outDir, routes[1]);
-  assert.ok(withoutPageChrome(page).length < page.length * 0.85, 'the navbar and sidebar are left out');
-  assert.doesNotMatch(withoutPageChrome(page), /class="doc-sidebar-container"/);
-  assert.deepEqual(await index(withoutPageChrome), await index((html) => html));
+  /** The same input with what came between `<body …>` and the indexed body put back. */
+  const withChrome = (html: string) => {
+    const bodyStart = html.indexOf('>', html.indexOf('<body')) + 1;
+    const chrome = html.slice(bodyStart, html.lastIndexOf('<', html.indexOf('data-pagefind-body')));
+    return searchInput(html).replace(/<body[^>]*>/, (tag) => tag + chrome);
+  };
+  const page = readRoute(outDir, '/api/createstore');
+  assert.match(page, /<meta name="keywords" content="[^"]+">/);
+  const input = searchInput(page);
+  assert.ok(input.length < page.length * 0.85, 'the navbar and sidebar are left out');
+  assert.doesNotMatch(input, /class="doc-sidebar-container"/);
+  assert.match(input, /<\/h1><p data-pagefind-weight="10">[^<]+<\/p>/, 'the keywords follow the title');
+  assert.deepEqual(await index(searchInput), await index(withChrome));
 });
