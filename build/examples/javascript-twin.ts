@@ -27,7 +27,9 @@ export async function javascriptTwin(pre: Element, code: Element, language: 'ts'
   } catch (error) {
     if (error instanceof ExampleSyntaxError) return { typescriptHtml, syntaxError: error };
     if (!(error instanceof TypeScriptOnlySyntaxError)) throw error;
-    return { typescriptHtml, constructs: await typeScriptOnlyConstructs(typescript, language) };
+    const named = await typeScriptOnlyConstructs(typescript, language);
+    // Where TypeScript sees nothing to name, amaro's own words say what it refused.
+    return { typescriptHtml, constructs: named.length > 0 ? named : [{ name: error.message, line: error.line }] };
   }
 }
 

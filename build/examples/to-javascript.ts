@@ -10,7 +10,7 @@ import type * as TypeScript from 'typescript';
 
 /** The part of amaro's API used here (its own declarations import a file the package leaves out). */
 interface Amaro {
-  transformSync(code: string, options: { mode: 'strip-only'; parser: { syntax: 'typescript'; tsx: boolean } }): { code: string };
+  transformSync(code: string, options: { mode: 'strip-only'; parser: { syntax: 'typescript'; tsx: boolean; decorators: boolean } }): { code: string };
 }
 
 /** What amaro throws: `UnsupportedSyntax` for TypeScript with run-time meaning, `InvalidSyntax` for code that does not parse. */
@@ -30,7 +30,7 @@ export interface TypeScriptOnlyConstruct {
 
 /** The example has syntax with run-time meaning (an enum, a namespace, a parameter property): `typeScriptOnlyConstructs` names it all. */
 export class TypeScriptOnlySyntaxError extends Error {
-  constructor(message: string) {
+  constructor(message: string, readonly line: number) {
     super(message);
     this.name = 'TypeScriptOnlySyntaxError';
   }
@@ -58,10 +58,10 @@ export function toJavaScript(code: string, language: 'ts' | 'tsx'): string {
 
 function blank(code: string, language: 'ts' | 'tsx'): string {
   try {
-    return stripper().transformSync(code, { mode: 'strip-only', parser: { syntax: 'typescript', tsx: language === 'tsx' } }).code;
+    return stripper().transformSync(code, { mode: 'strip-only', parser: { syntax: 'typescript', tsx: language === 'tsx', decorators: true } }).code;
   } catch (error) {
     const { code: kind, message, startLine, startColumn } = error as SwcError;
-    if (kind === 'UnsupportedSyntax') throw new TypeScriptOnlySyntaxError(message);
+    if (kind === 'UnsupportedSyntax') throw new TypeScriptOnlySyntaxError(message, startLine);
     if (kind === 'InvalidSyntax') throw new ExampleSyntaxError(message, startLine, startColumn + 1);
     throw error;
   }

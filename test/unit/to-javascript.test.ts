@@ -280,6 +280,10 @@ test('code that does not parse as TypeScript: an error with the parser\'s reason
   });
 });
 
+test('decorators are JavaScript: they stay, the types around them go', () => {
+  assert.equal(toJavaScript(lines('@sealed', 'class Store {', '  @logged dispatch(action: Action): void {}', '}'), 'ts'), lines('@sealed', 'class Store {', '  @logged dispatch(action) {}', '}'));
+});
+
 test('parameters over several lines and a return type: the closing parenthesis stays on its own line', () => {
   const typescript = lines(
     'export const attach = (',
