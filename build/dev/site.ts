@@ -6,7 +6,7 @@ import { enforceLinkPolicy } from '../links/policy.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { markdownCopy } from '../output/llms.ts';
 import { writeSiteFiles } from '../output/site-files.ts';
-import type { Doc, DocCache } from '../site/docs.ts';
+import { permalinksBySourcePath, type Doc, type DocCache } from '../site/docs.ts';
 import { loadSite, markdownOptions, type SiteOptions, type SiteSources } from '../site/load.ts';
 import { docRoute } from '../site/routes.ts';
 import { categoryBody, docBody } from '../pages/page-bodies.tsx';
@@ -177,7 +177,7 @@ export class DevSite {
   private renderPages(model: SiteModel, context: DevPageContext, plan: FilePlan): { pages: Map<string, PageState>; rendered: string[] } {
     const pages = new Map<string, PageState>();
     const rendered: string[] = [];
-    const permalinkBySourcePath = new Map(model.docs.map((doc) => [doc.sourcePath, doc.permalink]));
+    const permalinkBySourcePath = permalinksBySourcePath(model.docs);
     for (const { route, doc, body } of model.routes) {
       const compiled = doc ? model.compiled.get(doc.id) : undefined;
       const sidebarName = route.doc?.sidebarName;

@@ -146,6 +146,11 @@ function splitSource(sourcePath: string): { dirs: string[]; name: string } {
   return { dirs: segments, name };
 }
 
+/** Each doc's permalink by its path below the docs folder: what a `.md` link resolves to. */
+export function permalinksBySourcePath(docs: Doc[]): Map<string, string> {
+  return new Map(docs.map((doc) => [doc.sourcePath, doc.permalink]));
+}
+
 export function docId(sourcePath: string, frontMatterId?: string): string {
   const { dirs, name } = splitSource(sourcePath);
   return [...dirs, frontMatterId ?? name].join('/');

@@ -8,7 +8,7 @@ import { categoryPages, type CategoryPage } from './category-index.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
 import { navbarItemName, themeLinkOrigins } from './link-origins.ts';
 import { isDocusaurusConfig, loadDocusaurusConfig, type DocusaurusSite } from './docusaurus-config.ts';
-import { collectDocs, type Doc, type DocCache } from './docs.ts';
+import { collectDocs, permalinksBySourcePath, type Doc, type DocCache } from './docs.ts';
 import { lastUpdatedTimes } from './last-updated.ts';
 import { findOutputCollisions } from './route-collisions.ts';
 import { siteData } from './routes.ts';
@@ -110,7 +110,7 @@ function withExistingFavicon(config: SiteConfig, staticDirs: string[]): SiteConf
 /** What every doc is compiled with. */
 export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs' | 'config' | 'paths'>): MarkdownOptions {
   return {
-    permalinkBySourcePath: new Map(docs.map((doc) => [doc.sourcePath, doc.permalink])),
+    permalinkBySourcePath: permalinksBySourcePath(docs),
     staticDirs: paths.staticDirs,
     baseUrl: config.baseUrl,
     onBrokenMarkdownLinks: config.onBrokenMarkdownLinks,
