@@ -70,7 +70,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const output = OutputFolder.prepare(paths.outDir);
   try {
     const script = themeScript(config.colorMode);
-    const pages = new WrittenPages(output, options.search === false ? undefined : new SearchIndex(output, docs.length, cache && searchCache(cache, shard), options.pagesPerSearchPart));
+    const pages = new WrittenPages(output, options.search === false ? undefined : new SearchIndex(output, docs.length, config.baseUrl, cache && searchCache(cache, shard), options.pagesPerSearchPart));
     const writer = await timer.run('compile and write pages', () => writeDocs(sources, docs, script, bundling, output, pages, timer, cache?.options));
     throwIfAny(pages.errors());
     log(pages.threadTimeSummary(1 + workersFor(docs.length)));

@@ -13,7 +13,7 @@ import { parseShard } from '../shards/shard.ts';
 import { EntryStore } from '../cache/entry-store.ts';
 import { DEFAULT_CACHE_DIR, DEFAULT_CACHE_MAX_BYTES, type BuildCacheOptions } from '../cache/compile-cache.ts';
 import { BrokenLinksError } from '../links/policy.ts';
-import { runCheckLinks } from '../links/check-built-site.ts';
+import { readLinkSources, runCheckLinks } from '../links/check-built-site.ts';
 import { ContentError, ContentErrors, formatProblem } from '../errors.ts';
 import { startDevServer } from '../dev/server.ts';
 import { discardActiveOutput } from '../output/output-folder.ts';
@@ -120,9 +120,10 @@ async function runServe(values: FlagValues<typeof SERVE.flags>): Promise<void> {
   }
   const headersFile = path.join(root, '_headers');
   const headerRules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
-  const server = createStaticServer({ root, headerRules, checkHost: values.host });
+  const baseUrl = readLinkSources(root)?.baseUrl ?? '/';
+  const server = createStaticServer({ root, headerRules, checkHost: values.host, baseUrl: () => baseUrl });
   await listenOn(server, port, values.host);
-  console.log(`Serving ${values.dir} at http://${values.host}:${(server.address() as AddressInfo).port}/`);
+  console.log(`Serving ${values.dir} at http://${values.host}:${(server.address() as AddressInfo).port}${baseUrl}`);
 }
 
 async function runBuild(values: FlagValues<typeof BUILD.flags>): Promise<void> {

@@ -136,6 +136,7 @@ function devHttpServer(site: DevSite, hub: EventHub, failure: () => Problem[] | 
     root: site.output.dir,
     transformHtml: injectReloadClient,
     checkHost: host,
+    baseUrl: () => site.model?.config.baseUrl ?? '/',
     intercept(request, response, pathname) {
       if (pathname === EVENTS_PATH) {
         const errors = failure();

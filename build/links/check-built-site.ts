@@ -11,7 +11,7 @@ import {
   type BrokenLink, type LinkSources, type PageLinkIndex,
 } from './checker.ts';
 import { formatMs } from '../task.ts';
-import { routeOutputFile } from '../../src/shared/paths.ts';
+import { fileOnDisk, pageFilePaths } from '../pages/page-files.ts';
 
 export interface CheckLinksOptions {
   dir: string;
@@ -90,7 +90,8 @@ function listFiles(dir: string): Set<string> {
   return new Set(entries.map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')));
 }
 
-function readLinkSources(dir: string): LinkSources | undefined {
+/** What the build kept about its pages' links, and the site's baseUrl; undefined for a folder we did not build. */
+export function readLinkSources(dir: string): LinkSources | undefined {
   const file = path.join(dir, LINK_SOURCES_FILE);
   if (!existsSync(file)) return undefined;
   const sources = parseLinkSources(readFileSync(file, 'utf8'));
@@ -100,7 +101,7 @@ function readLinkSources(dir: string): LinkSources | undefined {
 
 function indexMappedPages(dir: string, sources: LinkSources): PageLinkIndex[] {
   return Object.entries(sources.pages).map(([permalink, page]) => {
-    const file = path.join(dir, routeOutputFile(permalink));
+    const file = path.join(dir, fileOnDisk(pageFilePaths(permalink, sources.baseUrl).page));
     if (!existsSync(file)) throw new ContentError({ rule: 'built-site', message: `the page ${permalink} is missing`, file, fix: 'Rebuild the site with `npm run build`.' });
     return indexPage(permalink, readFileSync(file, 'utf8'), page.sourceFile, page.links);
   });

@@ -120,8 +120,9 @@ function linkProblemFinder(pagesByPath: Map<string, PageLinkIndex>, outputFiles:
     if (pathname === undefined || hash === undefined) return 'page';
     const target = pagesByPath.get(trimSlash(pathname)) ?? pagesByPath.get(trimSlash(pathname.replace(/(\/index)?\.html$/, '')));
     if (target) return missingAnchor(target.ids, hash);
-    const relative = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname.replace(/^\//, '');
-    const file = fileCandidates(`/${relative}`).map((candidate) => candidate.slice(1)).find((candidate) => outputFiles.has(candidate));
+    // The output folder is served at the baseUrl: nothing outside it is ours.
+    if (!pathname.startsWith(baseUrl)) return 'page';
+    const file = fileCandidates(`/${pathname.slice(baseUrl.length)}`).map((candidate) => candidate.slice(1)).find((candidate) => outputFiles.has(candidate));
     if (file === undefined) return 'page';
     const ids = idsOfFile(file);
     return ids ? missingAnchor(ids, hash) : undefined;

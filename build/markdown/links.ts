@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Html, Image, Link, Root } from 'mdast';
 import { parseEntities } from 'parse-entities';
 import type { VFile } from 'vfile';
-import { isExternalUrl, splitHref } from '../../src/shared/paths.ts';
+import { isExternalUrl, linkWithBaseUrl, splitHref } from '../../src/shared/paths.ts';
 import { relocateDocImage } from './doc-images.ts';
 import type { PartialOrigin } from './mdx/scope.ts';
 import { walk } from './walk.ts';
@@ -91,13 +91,14 @@ function isUnsafe(node: Link | Image): boolean {
 const MISSING = Symbol('missing Markdown file');
 
 /**
- * A link to a `.md` file as the page's route; other links as they are. A missing file is reported as
+ * A link to a `.md` file as the page's route; another path from the site root with the baseUrl in front
+ * (as Docusaurus's Link adds it); other links as they are. A missing file is reported as
  * onBrokenMarkdownLinks says (fatal, a warning, or not at all) and the link kept as written.
  */
 function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: string, report: Report): string | typeof MISSING {
   if (isExternalUrl(url) || url.startsWith('#')) return url;
   const { path: linkPath, hash } = splitHref(url);
-  if (!/\.mdx?$/.test(linkPath)) return url;
+  if (!/\.mdx?$/.test(linkPath)) return linkWithBaseUrl(url, context.baseUrl);
   const permalink = linkCandidates(linkPath, context, sourcePath).map((candidate) => context.permalinkBySourcePath.get(candidate)).find(Boolean);
   if (!permalink) {
     if (context.onBrokenMarkdownLinks !== 'ignore') {

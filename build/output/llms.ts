@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Doc } from '../site/docs.ts';
 import { codeFenceTracker } from '../markdown/fences.ts';
-import { isExternalUrl, markdownCopyPath } from '../../src/shared/paths.ts';
+import { isExternalUrl, markdownCopyPath, pathBelowBase, withBaseUrl } from '../../src/shared/paths.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
 import type { FileSink } from './site-files.ts';
 import { fileOnDisk } from '../pages/page-files.ts';
@@ -16,7 +16,7 @@ import type { CategoryPage } from '../site/category-index.ts';
 export function writeCategoryCopy(output: FileSink, { route, description, cards }: CategoryPage, config: SiteConfig): void {
   const origin = config.url.replace(/\/$/, '');
   const lines = cards.map((card) => `- [${card.title}](${isExternalUrl(card.href) ? card.href : origin + card.href})${card.description ? `: ${card.description}` : ''}`);
-  output.write(fileOnDisk(markdownCopyPath(route.permalink).slice(1)), `# ${route.title}\n\n${description ? `${description}\n\n` : ''}${lines.join('\n')}\n`);
+  output.write(fileOnDisk(markdownCopyPath(pathBelowBase(route.permalink, config.baseUrl)).slice(1)), `# ${route.title}\n\n${description ? `${description}\n\n` : ''}${lines.join('\n')}\n`);
 }
 
 /** Inline links and images: `](target)` or `](target "title")`, target without spaces or in <…>. */
@@ -31,7 +31,7 @@ export function markdownCopy(doc: Doc, config: SiteConfig, permalinkBySourcePath
     const [file, hash] = bare.split('#');
     const resolved = file.startsWith('/') ? file : path.posix.join(path.posix.dirname(doc.sourcePath), file);
     const permalink = /\.mdx?$/.test(file) ? permalinkBySourcePath.get(resolved.replace(/^\//, '')) : undefined;
-    const url = `${origin}${permalink ?? (file.startsWith('/') ? file : `${path.posix.dirname(doc.permalink.replace(/\/$/, '/x'))}/${file}`)}`;
+    const url = `${origin}${permalink ?? (file.startsWith('/') ? withBaseUrl(file, config.baseUrl) : `${path.posix.dirname(doc.permalink.replace(/\/$/, '/x'))}/${file}`)}`;
     return hash === undefined ? url : `${url}#${hash}`;
   };
   const inCode = codeFenceTracker();

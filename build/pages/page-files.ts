@@ -9,7 +9,7 @@ import type { SourceLink } from '../markdown/links.ts';
 import type * as RenderModule from './render.tsx';
 import { routeChunk } from './route-chunks.ts';
 import type { ShippedSidebar } from './sidebar-chunks.ts';
-import { markdownCopyPath, routeOutputFile, routePointerPath } from '../../src/shared/paths.ts';
+import { markdownCopyPath, pathBelowBase, routePointerPath } from '../../src/shared/paths.ts';
 import type { RouteData, SiteConfig, SiteData } from '../../src/shared/types.ts';
 
 /** Where the production build's content-hashed files go, below the output folder. */
@@ -73,14 +73,27 @@ export function pageFiles(context: PageContext, { route, body, sourceFile, sourc
   });
   const pointer = JSON.stringify({ chunk: chunk.url, preloads: chunk.preloads });
   const files: [string, string | Uint8Array][] = [...chunk.files, ...assets.map(({ source, target }): [string, Uint8Array] => [target, readFileSync(source)])];
+  const { page, redirect } = pageFilePaths(route.permalink, config.baseUrl);
+  files.push([page, html]);
   if (route.permalink === NOT_FOUND_PERMALINK) {
-    files.push(['404.html', html], ['__routes/__not_found.json', pointer]);
+    files.push(['__routes/__not_found.json', pointer]);
     return { files, html };
   }
-  files.push([routeOutputFile(route.permalink), html], [routePointerPath(route.permalink), pointer]);
-  if (route.permalink !== '/') files.push([`${route.permalink.replace(/^\/|\/$/g, '')}.html`, renderer.renderRedirectPage(route.permalink)]);
-  if (markdownCopy !== undefined) files.push([markdownCopyPath(route.permalink).slice(1), markdownCopy]);
+  const sitePath = pathBelowBase(route.permalink, config.baseUrl);
+  files.push([routePointerPath(sitePath), pointer]);
+  if (redirect) files.push([redirect, renderer.renderRedirectPage(route.permalink)]);
+  if (markdownCopy !== undefined) files.push([markdownCopyPath(sitePath).slice(1), markdownCopy]);
   return { files: files.map(([file, contents]) => [fileOnDisk(file), contents]), html, links: indexPage(route.permalink, html, sourceFile, sourceLinks) };
+}
+
+/**
+ * Where a route's page is written below the output folder (which is served at the baseUrl), and, for
+ * any page but the home page, its `.html` twin that redirects to the clean URL. The not-found page is one file.
+ */
+export function pageFilePaths(permalink: string, baseUrl: string): { page: string; redirect?: string } {
+  if (permalink === NOT_FOUND_PERMALINK) return { page: '404.html' };
+  const trimmed = pathBelowBase(permalink, baseUrl).replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? { page: 'index.html' } : { page: `${trimmed}/index.html`, redirect: `${trimmed}.html` };
 }
 
 /**

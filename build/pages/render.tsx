@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import type { RouteChunk, SiteConfig, SiteData } from '../../src/shared/types.ts';
-import { pageTitle } from '../../src/shared/paths.ts';
+import { assetUrl, pageTitle, withBaseUrl } from '../../src/shared/paths.ts';
 import { App } from '../../src/theme/App.tsx';
 import { eagerPages } from '../../src/theme/pages/eager.ts';
 import { baseUrlBannerScript } from './base-url-banner.ts';
@@ -61,9 +61,9 @@ ${route.keywords?.length ? `<meta name="keywords" content="${escapeAttribute(rou
 <meta property="og:description" content="${escapeAttribute(route.description)}">
 <meta property="og:url" content="${escapeAttribute(canonical)}">
 <meta property="og:locale" content="${locale}">
-${image ? socialImage(new URL(image, config.url).href) : ''}<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">
+${image ? socialImage(new URL(withBaseUrl(image, config.baseUrl), config.url).href) : ''}<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">
 <meta name="route-chunk" content="${escapeAttribute(assets.chunkUrl)}">
-<link rel="icon" href="${config.favicon ? escapeAttribute(config.favicon) : 'data:,'}">
+<link rel="icon" href="${config.favicon ? escapeAttribute(assetUrl(config.favicon, config.baseUrl)) : 'data:,'}">
 <script>${script}</script>
 ${banner ? `<script>${banner}</script>\n` : ''}<link rel="stylesheet" href="${assets.cssUrl}">
 ${preloads.map((url) => `<link rel="modulepreload" href="${escapeAttribute(url)}">`).join('\n')}

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RouteData, SidebarItem } from '../../src/shared/types.ts';
+import { pathBelowBase } from '../../src/shared/paths.ts';
 
 export interface RouteChunkInput {
   route: RouteData;
@@ -26,7 +27,7 @@ export interface RouteChunk {
 }
 
 export function routeChunk({ route, body, sidebar, islandUrls = [], baseUrl, assetsDir }: RouteChunkInput): RouteChunk {
-  const key = routeFileKey(route.permalink);
+  const key = routeFileKey(pathBelowBase(route.permalink, baseUrl));
   const files: [string, string][] = [];
   const imports = islandUrls.map((url) => `import ${JSON.stringify(url)};\n`);
   const preloads = [...islandUrls];

@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import type { KeptFile } from '../cache/entry-store.ts';
 import type { IndexedPages, SearchCache } from '../cache/search-cache.ts';
 import type { OutputFolder } from '../output/output-folder.ts';
-import { fileOnDisk } from '../pages/page-files.ts';
-import { routeOutputFile } from '../../src/shared/paths.ts';
+import { fileOnDisk, pageFilePaths } from '../pages/page-files.ts';
+import { pathBelowBase } from '../../src/shared/paths.ts';
 import { SEARCH_DIR, SEARCH_SHARDS_LIST, searchPartDir } from '../../src/shared/search.ts';
 import { PagefindBundle, stopPagefind } from './pagefind.ts';
 
@@ -34,7 +34,8 @@ interface Part {
 export class SearchIndex {
   private readonly parts: Part[];
 
-  constructor(private readonly output: OutputFolder, pageCount: number, private readonly cache?: SearchCache, pagesPerPart = PAGES_PER_SEARCH_PART) {
+  /** `baseUrl`: Pagefind's client puts it in front of the paths it indexed, so pages are indexed by their path below it. */
+  constructor(private readonly output: OutputFolder, pageCount: number, private readonly baseUrl: string, private readonly cache?: SearchCache, pagesPerPart = PAGES_PER_SEARCH_PART) {
     const count = Math.max(1, Math.ceil(pageCount / pagesPerPart));
     this.parts = Array.from({ length: count }, (_, index) => ({ index, pages: new Map(), last: cache?.lastPages(index, count) ?? new Map() }));
   }
@@ -45,7 +46,7 @@ export class SearchIndex {
     const unchanged = !part.bundle && part.last.get(permalink) === htmlDigest;
     part.bundle ??= unchanged ? undefined : this.startBundle(part);
     part.pages.set(permalink, htmlDigest);
-    if (!unchanged) await (await part.bundle!).addPage(permalink, html ?? this.writtenHtml(permalink));
+    if (!unchanged) await this.index(await part.bundle!, permalink, html ?? this.writtenHtml(permalink));
   }
 
   /** Writes every part into the output and stops Pagefind; returns how many parts came from the cache. */
@@ -89,13 +90,17 @@ export class SearchIndex {
     const earlier = [...part.pages.keys()];
     return (async () => {
       const bundle = await PagefindBundle.create();
-      for (const permalink of earlier) await bundle.addPage(permalink, this.writtenHtml(permalink));
+      for (const permalink of earlier) await this.index(bundle, permalink, this.writtenHtml(permalink));
       return bundle;
     })();
   }
 
+  private index(bundle: PagefindBundle, permalink: string, html: string): Promise<void> {
+    return bundle.addPage(pathBelowBase(permalink, this.baseUrl), html);
+  }
+
   private writtenHtml(permalink: string): string {
-    return this.output.readFile(fileOnDisk(routeOutputFile(permalink)));
+    return this.output.readFile(fileOnDisk(pageFilePaths(permalink, this.baseUrl).page));
   }
 }
 

@@ -24,6 +24,11 @@ export interface StaticServerOptions {
   checkHost?: string;
   /** Headers from the site's `_headers` file, sent as a host would send them. */
   headerRules?: HeaderRule[];
+  /**
+   * The site's baseUrl (read per request: watch mode's config may change it): the folder is served below
+   * it, `/` redirects there, and other paths are not found.
+   */
+  baseUrl?: () => string;
 }
 
 /**
@@ -45,7 +50,10 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     for (const [name, value] of Object.entries(headersFor(options.headerRules ?? [], pathname))) response.setHeader(name, value);
     if (options.intercept?.(request, response, pathname)) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405, { Allow: 'GET, HEAD' }).end();
-    const file = resolveRequest(root, request.url ?? '/');
+    const baseUrl = options.baseUrl?.() ?? '/';
+    if (baseUrl !== '/' && (pathname === '/' || `${pathname}/` === baseUrl)) return void response.writeHead(302, { Location: baseUrl }).end();
+    const url = request.url ?? '/';
+    const file = url.startsWith(baseUrl) ? resolveRequest(root, `/${url.slice(baseUrl.length)}`) : {};
     if (file === 'forbidden') return void response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request path');
     response.setHeader('X-Content-Type-Options', 'nosniff');
     compress(request as never, response as never, () => {

@@ -27,10 +27,20 @@ export interface Doc {
 }
 
 /** Reads every Markdown file below `docsDir`; fails with every problem found, naming each file. */
-/** Parsed docs by file, reused while a file's bytes are the same (watch mode reads the folder on every save). */
-export type DocCache = Map<string, { bytes: Buffer; routeBasePath: string; doc: Doc }>;
+/** Parsed docs by file, reused while a file's bytes and the routes are the same (watch mode reads the folder on every save). */
+export type DocCache = Map<string, { bytes: Buffer; routes: DocRoutes; doc: Doc }>;
 
-export function collectDocs(docsDir: string, routeBasePath = '/', cache?: DocCache): Doc[] {
+/** Where the docs are served: the site's baseUrl, then the docs plugin's routeBasePath (Docusaurus's two settings). */
+export interface DocRoutes { baseUrl: string; routeBasePath: string }
+
+const SITE_ROOT: DocRoutes = { baseUrl: '/', routeBasePath: '/' };
+
+/** A docs route as readers' links name it: `{ baseUrl: '/sub/', routeBasePath: '/docs' }` and `intro` → `/sub/docs/intro`. */
+export function docsPermalink({ baseUrl, routeBasePath }: DocRoutes, slug: string): string {
+  return baseUrl + joinRoute(routeBasePath, slug).slice(1);
+}
+
+export function collectDocs(docsDir: string, routes = SITE_ROOT, cache?: DocCache): Doc[] {
   if (!isDirectory(docsDir)) {
     throw new ContentError({ rule: 'docs', message: 'docs folder not found', file: displayPath(docsDir), fix: 'Create the folder, or point docs.path in site.config.ts (or --docs) at your Markdown folder.' });
   }
@@ -41,8 +51,9 @@ export function collectDocs(docsDir: string, routeBasePath = '/', cache?: DocCac
     try {
       const bytes = readFileSync(file);
       const cached = cache?.get(file);
-      const doc = cached && cached.routeBasePath === routeBasePath && cached.bytes.equals(bytes) ? cached.doc : parseDoc(docsDir, file, bytes, routeBasePath);
-      cache?.set(file, { bytes, routeBasePath, doc });
+      const sameRoutes = cached?.routes.baseUrl === routes.baseUrl && cached.routes.routeBasePath === routes.routeBasePath;
+      const doc = cached && sameRoutes && cached.bytes.equals(bytes) ? cached.doc : parseDoc(docsDir, file, bytes, routes);
+      cache?.set(file, { bytes, routes, doc });
       docs.push(doc);
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
@@ -58,7 +69,7 @@ export function collectDocs(docsDir: string, routeBasePath = '/', cache?: DocCac
   return docs;
 }
 
-function parseDoc(docsDir: string, file: string, bytes: Buffer, routeBasePath: string): Doc {
+function parseDoc(docsDir: string, file: string, bytes: Buffer, routes: DocRoutes): Doc {
   const sourcePath = path.relative(docsDir, file).split(path.sep).join('/');
   const shownPath = displayPath(file);
   const text = decodeUtf8(bytes, shownPath);
@@ -80,7 +91,7 @@ function parseDoc(docsDir: string, file: string, bytes: Buffer, routeBasePath: s
     bodyLineOffset,
     title,
     sidebarLabel: frontMatter.sidebar_label ?? title,
-    permalink: joinRoute(routeBasePath, docSlug(sourcePath, frontMatter.slug, frontMatter.id)),
+    permalink: docsPermalink(routes, docSlug(sourcePath, frontMatter.slug, frontMatter.id)),
     warnings,
   };
 }

@@ -22,7 +22,7 @@ export function staticPath(value: unknown): string | undefined {
   return `/${src}`;
 }
 
-/** A Docusaurus `to` is a site path; without a leading slash it is relative to baseUrl (ours is the site root). */
+/** A Docusaurus `to` is a path below the baseUrl, with or without a leading slash; siteData puts the baseUrl in front. */
 function sitePath(to: string): string {
   return to.startsWith('/') ? to : `/${to}`;
 }

@@ -75,21 +75,22 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const loaded = await timer.run('load config', () => resolveConfig(options, moduleFiles));
   const paths = resolvePaths(options, loaded);
   const config = withExistingFavicon(loaded.config, paths.staticDirs);
-  const allDocs = await timer.run('read docs', () => collectDocs(paths.docsDir, config.docs.routeBasePath, docCache));
+  const docRoutes = { baseUrl: config.baseUrl, routeBasePath: config.docs.routeBasePath };
+  const allDocs = await timer.run('read docs', () => collectDocs(paths.docsDir, docRoutes, docCache));
   const docs = options.drafts ? allDocs : allDocs.filter((doc) => doc.frontMatter.draft !== true);
   const draftIds = new Set(allDocs.filter((doc) => !docs.includes(doc)).map((doc) => doc.id));
   if (config.docs.showLastUpdateTime) {
     const times = lastUpdatedTimes(paths.docsDir, docs.map((doc) => doc.sourcePath));
     for (const doc of docs) doc.lastUpdatedMs = times.get(doc.sourcePath);
   }
-  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, { docs, docsDir: paths.docsDir, routeBasePath: config.docs.routeBasePath, draftIds, files: moduleFiles }));
+  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, { docs, docsDir: paths.docsDir, routes: docRoutes, draftIds, files: moduleFiles }));
   const neighbours = docNeighbours(docs, sidebars.placementByDocId);
   const firstPageBySidebar = new Map(Object.entries(sidebars.sidebars).flatMap(([name, items]) => firstPageEntry(name, items)));
   const warnings = [...loaded.warnings, ...docs.flatMap((doc) => doc.warnings), ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, paths.configFile, loaded.docusaurus?.navbarPositions)];
   const routes = themeRoutes(config, options.projectRoot);
   const categories = categoryPages(sidebars, docs, config);
-  throwIfAny(findOutputCollisions(docs, [...routes, ...categories.map((page) => page.route)], paths.staticDirs));
-  const homeRedirect = homeRedirectTarget(sidebars, docs, routes);
+  throwIfAny(findOutputCollisions(docs, [...routes, ...categories.map((page) => page.route)], paths.staticDirs, config.baseUrl));
+  const homeRedirect = homeRedirectTarget(sidebars, docs, routes, config.baseUrl);
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
   const site = siteData(config, { permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar });
   const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
@@ -199,10 +200,10 @@ function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: Resol
  * Where `/` forwards when no page owns it (a docs-only build without an index doc): the first doc of the
  * first sidebar. Undefined when a doc (slug `/`, docs/index.md) or the home page owns `/`.
  */
-function homeRedirectTarget(sidebars: ResolvedSidebars, docs: Doc[], themeRoutes: { permalink: string }[]): string | undefined {
-  if ([...docs, ...themeRoutes].some((page) => page.permalink === '/')) return undefined;
+function homeRedirectTarget(sidebars: ResolvedSidebars, docs: Doc[], themeRoutes: { permalink: string }[], baseUrl: string): string | undefined {
+  if ([...docs, ...themeRoutes].some((page) => page.permalink === baseUrl)) return undefined;
   const first = Object.values(sidebars.sidebars).map(firstPage).find(Boolean);
-  return first ?? docs.find((doc) => !doc.frontMatter.unlisted)?.permalink ?? docs[0]?.permalink ?? '/404.html';
+  return first ?? docs.find((doc) => !doc.frontMatter.unlisted)?.permalink ?? docs[0]?.permalink ?? `${baseUrl}404.html`;
 }
 
 function firstPageEntry(name: string, items: SidebarItem[]): [string, string][] {

@@ -1,10 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { RouteData } from '../../src/shared/types.ts';
-import { routeOutputFile } from '../../src/shared/paths.ts';
 import type { Doc } from './docs.ts';
 import { ContentError } from '../errors.ts';
-import { NOT_FOUND_PERMALINK } from '../pages/page-files.ts';
+import { pageFilePaths } from '../pages/page-files.ts';
 
 /** Files and folders the build itself writes beside the pages; a page there would break them. */
 const GENERATED: [string, string][] = [
@@ -20,7 +19,8 @@ interface Claim { file: string; source: string }
  * a file the build generates. Each collision is one error naming both sources.
  */
 /** `themeRoutes` are the pages made without a Markdown file: theme pages and generated category indexes. */
-export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], staticDirs: string[]): ContentError[] {
+export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], staticDirs: string[], baseUrl: string): ContentError[] {
+  const pageFiles = (permalink: string) => Object.values(pageFilePaths(permalink, baseUrl)).filter((file) => file !== undefined);
   const claims: Claim[] = [
     ...themeRoutes.flatMap((route) => pageFiles(route.permalink).map((file) => ({ file, source: route.kind === 'doc' ? `the generated index of category "${route.title}"` : THEME_PAGES[route.kind] }))),
     ...staticDirs.flatMap(staticClaims),
@@ -34,13 +34,6 @@ export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], stat
     }
   }
   return errors;
-}
-
-/** The page itself and its `.html` redirect (the not-found page is one file). */
-function pageFiles(permalink: string): string[] {
-  if (permalink === NOT_FOUND_PERMALINK) return ['404.html'];
-  const trimmed = permalink.replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? [routeOutputFile(permalink)] : [routeOutputFile(permalink), `${trimmed}.html`];
 }
 
 function staticClaims(dir: string): Claim[] {

@@ -9,10 +9,10 @@ import type { RouteData, SiteConfig } from '../../src/shared/types.ts';
 export function themeRoutes(config: SiteConfig, projectRoot: string): RouteData[] {
   const routes: RouteData[] = [];
   if (config.pages.home) {
-    routes.push({ kind: 'home', permalink: '/', title: config.title, description: config.tagline, pageProps: readJson(projectRoot, config.pages.home) });
+    routes.push({ kind: 'home', permalink: config.baseUrl, title: config.title, description: config.tagline, pageProps: readJson(projectRoot, config.pages.home) });
   }
   if (config.pages.errors) {
-    routes.push({ kind: 'errors', permalink: '/errors', title: 'Production Error Codes', description: `Every production error code of ${config.title} with its full message.`, pageProps: readErrorCodes(projectRoot, config.pages.errors) });
+    routes.push({ kind: 'errors', permalink: `${config.baseUrl}errors`, title: 'Production Error Codes', description: `Every production error code of ${config.title} with its full message.`, pageProps: readErrorCodes(projectRoot, config.pages.errors) });
   }
   routes.push({ kind: 'notFound', permalink: NOT_FOUND_PERMALINK, title: 'Page Not Found', description: 'The page you asked for does not exist.' });
   return routes;

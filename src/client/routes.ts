@@ -1,4 +1,4 @@
-import { routePointerPath } from '../shared/paths.ts';
+import { pathBelowBase, routePointerPath } from '../shared/paths.ts';
 import type { RouteChunk } from '../shared/types.ts';
 
 /** What a route pointer file holds: the content-hashed chunk and the chunks it imports. */
@@ -30,7 +30,7 @@ export function routeCacheSize(): number {
 }
 
 async function fetchPointer(baseUrl: string, pathname: string): Promise<RoutePointer | null> {
-  const relative = pathname.startsWith(baseUrl) ? `/${pathname.slice(baseUrl.length)}` : pathname;
+  const relative = pathBelowBase(pathname, baseUrl);
   let response = await fetch(`${baseUrl}${routePointerPath(relative)}`);
   // `/usage` and `/usage/` name the same page; try the other spelling before giving up.
   if (response.status === 404) {

@@ -4,17 +4,39 @@ export function isExternalUrl(url: string): boolean {
   return /^([a-z][a-z\d+.-]*:|\/\/)/i.test(url);
 }
 
+/**
+ * A path of this site as a reader's browser asks for it: with the baseUrl in front, as Docusaurus's
+ * Link adds it. `/docs/intro` or `docs/intro` → `/sub/docs/intro`; a path already below the baseUrl,
+ * a URL with a scheme and a `#fragment` stay as they are.
+ */
+export function withBaseUrl(sitePath: string, baseUrl: string): string {
+  if (isExternalUrl(sitePath) || sitePath.startsWith('#') || sitePath.startsWith(baseUrl)) return sitePath;
+  return baseUrl + sitePath.replace(/^\/+/, '');
+}
+
+/** A link written in a page or a sidebar: from the site root it gets the baseUrl; a relative one stays relative. */
+export function linkWithBaseUrl(href: string, baseUrl: string): string {
+  return href.startsWith('/') ? withBaseUrl(href, baseUrl) : href;
+}
+
+/** A file of the static folder as the browser asks for it (below the baseUrl); none stays none. */
+export function assetUrl(src: string, baseUrl: string): string {
+  return src === '' ? src : withBaseUrl(src, baseUrl);
+}
+
+/**
+ * A permalink without the baseUrl (`/sub/docs/intro` → `/docs/intro`): the output folder is what is
+ * served at the baseUrl, so files and route pointers are named by this path.
+ */
+export function pathBelowBase(permalink: string, baseUrl: string): string {
+  return permalink.startsWith(baseUrl) ? `/${permalink.slice(baseUrl.length)}` : permalink;
+}
+
 /** `/api/store.html` and `/usage/index.html` name the clean routes `/api/store` and `/usage/`. */
 export function cleanPathname(pathname: string): string {
   if (pathname.endsWith('/index.html')) return pathname.slice(0, -'index.html'.length);
   if (pathname.endsWith('.html')) return pathname.slice(0, -'.html'.length);
   return pathname;
-}
-
-/** The output file of a route, relative to the output folder: `/api/store` → `api/store/index.html`. */
-export function routeOutputFile(permalink: string): string {
-  const trimmed = permalink.replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
 }
 
 /**

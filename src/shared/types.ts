@@ -137,7 +137,7 @@ export interface SiteData {
   /** `homeHref`: where the navbar title leads, the home page or (docs-only sites) the first doc. */
   navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[]; homeHref: string };
   /** Rendered by the server only, so the browser's copy of the site data leaves it out (see KeptFooter). */
-  footer?: { logo: { alt: string; src: string; href?: string }; copyright: string; columns: { title: string; items: { label: string; href: string; external: boolean; image?: string }[] }[] };
+  footer?: { logo: { alt: string; src: string; href: string }; copyright: string; columns: { title: string; items: { label: string; href: string; external: boolean; image?: string }[] }[] };
   announcementBar?: SiteConfig['announcementBar'];
   colorMode: SiteConfig['colorMode'];
   search: SiteConfig['search'];

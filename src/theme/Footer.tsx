@@ -24,7 +24,7 @@ export function Footer() {
       </div> : null}
       <div className="footer-bottom">
         {footer.logo.src ? (
-          <a href={footer.logo.href ?? '/'} className="footer-logo-link">
+          <a href={footer.logo.href} className="footer-logo-link">
             <img className="footer-logo" src={footer.logo.src} alt={footer.logo.alt} width="48" height="48" />
           </a>
         ) : null}

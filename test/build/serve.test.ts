@@ -1,7 +1,7 @@
 /** The preview server (`npm run serve`): a built site served as a static host serves it. */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,8 @@ import { parseHeadersFile } from '../../build/serve/headers-file.ts';
 import { createStaticServer } from '../../build/serve/static-server.ts';
 import { cliCommand, runCli } from '../helpers/cli.ts';
 import { projectRoot } from '../helpers/site.ts';
+import { BASE_URL_SITE } from '../helpers/base-url-site.ts';
+import { tempTree } from '../helpers/tmp.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/docusaurus-site');
 const SECRET = 'OUTSIDE-THE-ROOT';
@@ -177,19 +179,24 @@ test('nothing outside the root is ever served', async () => {
   }
 });
 
-test('`npm run serve` sends the security headers of _headers, as a host would', async () => {
-  const [command, args] = cliCommand(['serve', '--dir', root, '--port', '0', '--host', '127.0.0.1']);
+/** Starts `npm run serve` on a free port; resolves with the process, its port and the URL it printed. */
+async function startServe(dir: string): Promise<{ child: ChildProcess; servedAt: number; url: string }> {
+  const [command, args] = cliCommand(['serve', '--dir', dir, '--port', '0', '--host', '127.0.0.1']);
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  try {
-    const servedAt = await new Promise<number>((resolve, reject) => {
-      let output = '';
-      child.stdout.on('data', (chunk) => {
-        output += chunk;
-        const match = /at http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
-        if (match) resolve(Number(match[1]));
-      });
-      child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /at (http:\/\/127\.0\.0\.1:(\d+)\/\S*)\n/.exec(output);
+      if (match) resolve({ child, servedAt: Number(match[2]), url: match[1] });
     });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+}
+
+test('`npm run serve` sends the security headers of _headers, as a host would', async () => {
+  const { child, servedAt } = await startServe(root);
+  try {
     const rules = parseHeadersFile(builtFile('_headers').toString('utf8'));
     const csp = rules.find((rule) => rule.pattern === '/*')!.headers['Content-Security-Policy'];
     assert.match(csp, /script-src 'self'/);
@@ -201,6 +208,28 @@ test('`npm run serve` sends the security headers of _headers, as a host would', 
     assert.equal((await request(`/${firstAsset('.js')}`, {}, 'GET', servedAt)).headers['cache-control'], IMMUTABLE);
     const rebound = await request('/intro', { Host: 'rebound.example' }, 'GET', servedAt);
     assert.deepEqual({ status: rebound.status, body: rebound.body.toString() }, { status: 403, body: 'Unknown host name' }, 'a foreign Host header is refused');
+  } finally {
+    child.kill();
+  }
+});
+
+test('`npm run serve` serves a site built with a baseUrl below it: / leads there, other paths are not found', async () => {
+  const siteRoot = tempTree(BASE_URL_SITE);
+  const build = await runCli(['build', '--config', 'docusaurus.config.js', '--out', 'out', '--no-search'], siteRoot);
+  assert.equal(build.code, 0, build.stderr);
+  const { child, servedAt, url } = await startServe(path.join(siteRoot, 'out'));
+  try {
+    assert.equal(url, `http://127.0.0.1:${servedAt}/rockets/`);
+    const home = await request('/', {}, 'GET', servedAt);
+    assert.deepEqual([home.status, home.headers.location], [302, '/rockets/']);
+    assert.deepEqual([(await request('/rockets', {}, 'GET', servedAt)).headers.location], ['/rockets/']);
+    const page = await request('/rockets/docs/intro', {}, 'GET', servedAt);
+    assert.equal(page.status, 200);
+    assert.match(page.body.toString(), /<title>Intro \| Acme Rockets<\/title>/);
+    assert.equal((await request('/rockets/img/logo.svg', {}, 'GET', servedAt)).status, 200);
+    const outside = await request('/docs/intro', {}, 'GET', servedAt);
+    assert.equal(outside.status, 404);
+    assert.match(outside.body.toString(), /<title>Page Not Found/);
   } finally {
     child.kill();
   }

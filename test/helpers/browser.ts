@@ -16,9 +16,9 @@ export async function launchBrowser(): Promise<Browser> {
 
 export interface SiteServer { origin: string; close(): Promise<void> }
 
-/** Serves a built site on 127.0.0.1 on a free port. */
-export async function serveSite(root: string): Promise<SiteServer> {
-  const server = createStaticServer({ root });
+/** Serves a built site on 127.0.0.1 on a free port, below its baseUrl. */
+export async function serveSite(root: string, baseUrl = '/'): Promise<SiteServer> {
+  const server = createStaticServer({ root, baseUrl: () => baseUrl });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -24,12 +24,9 @@ export interface HostedSite { origin: string; headers: Record<string, string>; c
  */
 export async function serveWithHeaders(root: string, prefix = '/'): Promise<HostedSite> {
   const headers = parseHeaders(readFileSync(path.join(root, '_headers'), 'utf8')).get('/*') ?? {};
-  const serveFile = createStaticServer({ root }).listeners('request')[0] as http.RequestListener;
+  const serveFile = createStaticServer({ root, baseUrl: () => prefix }).listeners('request')[0] as http.RequestListener;
   const server = http.createServer((request, response) => {
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    const url = request.url ?? '/';
-    if (!url.startsWith(prefix)) return void response.writeHead(404).end();
-    request.url = `/${url.slice(prefix.length)}`;
     serveFile(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

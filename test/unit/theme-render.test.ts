@@ -12,7 +12,7 @@ function site(overrides: Partial<SiteData> = {}): SiteData {
   return {
     title: 'Docs', tagline: '', baseUrl: '/',
     navbar: { title: 'Docs', logo: { alt: '', src: '' }, items: [{ kind: 'search' }, { kind: 'colorMode' }], homeHref: '/' },
-    footer: { logo: { alt: '', src: '' }, copyright: '', columns: [] },
+    footer: { logo: { alt: '', src: '', href: '/' }, copyright: '', columns: [] },
     colorMode: { defaultMode: 'light', respectPrefersColorScheme: false, disableSwitch: false },
     search: {},
     ...overrides,

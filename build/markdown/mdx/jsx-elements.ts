@@ -10,6 +10,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElementHast, MdxJsxTextElementHast } fr
 import type { VFile } from 'vfile';
 import { ALLOWED_TAGS } from '../raw-html.ts';
 import { walk } from '../walk.ts';
+import { linkWithBaseUrl } from '../../../src/shared/paths.ts';
 
 /** Tags an MDX page may write beyond raw HTML's (their attributes are sanitised like any element's). */
 const JSX_TAGS = new Set([...ALLOWED_TAGS, 'div', 'span', 'a', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
@@ -19,6 +20,7 @@ const JSX_TAGS = new Set([...ALLOWED_TAGS, 'div', 'span', 'a', 'h2', 'h3', 'h4',
 export interface JsxElementOptions {
   /** Hosts an `<iframe>` may load (the CSP's frame-src lists the same). */
   embedHosts: string[];
+  baseUrl: string;
 }
 
 type JsxElementHast = MdxJsxFlowElementHast | MdxJsxTextElementHast;
@@ -35,6 +37,8 @@ export function rehypeIntrinsicJsx(options: JsxElementOptions) {
         return index;
       }
       const converted = toElement(element);
+      // Docusaurus renders an MDX <a> with its Link, which puts the baseUrl in front of a path from the site root.
+      if (converted.tagName === 'a' && typeof converted.properties.href === 'string') converted.properties.href = linkWithBaseUrl(converted.properties.href, options.baseUrl);
       recordLinks(converted, file);
       if (converted.tagName === 'iframe' && !checkEmbed(converted, options, file)) {
         parent.children.splice(index, 1);
