@@ -6,6 +6,7 @@ import { ContentError, contentError } from '../errors.ts';
 import { loadModuleDefault } from './module-loader.ts';
 import type { NavbarItem, SiteConfig } from '../../src/shared/types.ts';
 import { displayPath } from '../fs-utils.ts';
+import { navbarItemName } from './link-origins.ts';
 
 const NAVBAR_ITEM_TYPES = ['doc', 'docSidebar', 'default', 'search', 'colorMode'];
 
@@ -15,24 +16,33 @@ export async function loadConfig(file: string, files?: Set<string>): Promise<Sit
   return validateConfig(raw, displayPath(file));
 }
 
+/**
+ * How problems name what the author wrote, when the config is a translation of theirs (a Docusaurus
+ * config): their option for one of our field paths, and each navbar item's position in their list.
+ */
+export interface AuthorsNames {
+  option: (field: string) => string;
+  navbarPositions: (number | undefined)[];
+}
+
 /** The config with defaults filled in; every bad field is reported at once, by its path. */
-export function validateConfig(raw: unknown, file: string): SiteConfig {
+export function validateConfig(raw: unknown, file: string, names?: AuthorsNames): SiteConfig {
   const result = v.safeParse(CONFIG_SCHEMA, raw);
-  if (!result.success) throw contentError(result.issues.map((issue) => configError(issue, file)));
+  if (!result.success) throw contentError(result.issues.map((issue) => configError(issue, file, names?.option)));
   const config = result.output;
-  const items = config.navbar.items.map((item, index) => validateNavbarItem(item, index, file));
+  const items = config.navbar.items.map((item, index) => validateNavbarItem(item, navbarItemName(index, labelOf(item), names?.navbarPositions), file));
   return { ...config, navbar: { ...config.navbar, title: config.navbar.title ?? config.title, items } };
 }
 
-function configError(issue: v.BaseIssue<unknown>, file: string): ContentError {
-  const { path: field, problem, fix } = describeIssue(issue, CONFIG_SCHEMA, 'Remove it, or correct its spelling (docs/authoring.md lists the fields).');
+function configError(issue: v.BaseIssue<unknown>, file: string, option?: (field: string) => string): ContentError {
+  const { path: field, problem, fix } = describeIssue(issue, CONFIG_SCHEMA, 'Remove it, or correct its spelling (docs/authoring.md lists the fields).', option);
   return new ContentError({ rule: 'config', message: `${field ? `"${field}"` : 'the default export'} ${problem}`, file, fix });
 }
 
-function validateNavbarItem(raw: unknown, index: number, file: string): NavbarItem {
+/** `name`: the item as messages name it, `navbar item 3 ("Blog")`. */
+function validateNavbarItem(raw: unknown, name: string, file: string): NavbarItem {
   const item = (isObject(raw) ? raw : {}) as Record<string, unknown>;
   const type = (item.type as string | undefined) ?? 'default';
-  const name = `navbar item ${index + 1}${typeof item.label === 'string' ? ` ("${item.label}")` : ''}`;
   if (!NAVBAR_ITEM_TYPES.includes(type)) {
     throw new ContentError({ rule: 'config', message: `${name} has unknown type "${type}"`, file, fix: `Use one of: ${NAVBAR_ITEM_TYPES.join(', ')} (a plain link needs no type, only "to" or "href").` });
   }
@@ -49,6 +59,10 @@ function validateNavbarItem(raw: unknown, index: number, file: string): NavbarIt
     throw new ContentError({ rule: 'config', message: `${name} has no label`, file, fix: 'Add label: the text shown in the navbar.' });
   }
   return { ...item, type } as NavbarItem;
+}
+
+function labelOf(item: unknown): string | undefined {
+  return isObject(item) && typeof item.label === 'string' ? item.label : undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

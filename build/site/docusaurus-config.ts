@@ -43,10 +43,28 @@ export async function loadDocusaurusConfig(file: string, options: { files?: Set<
   const docs = docsPluginOptions(raw, shown, options.docsDir !== undefined, unsupported);
   const { input, navbarPositions } = translate(raw, unsupported);
   const docsInput = translateDocs(docs, siteDir, unsupported);
-  const config = validateConfig({ ...input, docs: docsInput.docs }, shown);
+  const config = validateConfig({ ...input, docs: docsInput.docs }, shown, { option: (field) => authorsOption(field, navbarPositions), navbarPositions });
   const packages = [...missing].map((name) => `package "${name}" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored`);
   const warnings = [...packages, ...messages].map((message): Warning => ({ rule: 'docusaurus-config', file: shown, message }));
   return { config, warnings, siteDir, sidebarsFile: docsInput.sidebarsFile, navbarPositions };
+}
+
+const THEME_FIELDS = /^(navbar|footer|announcementBar|colorMode|tableOfContents|image)(\.|$)/;
+
+/**
+ * One of our config's field paths (`navbar.items.1.to`) as the option of the Docusaurus config it came
+ * from (`themeConfig.navbar.items.3.to`): the theme's options are under themeConfig, navbar items are
+ * counted as the author listed them, footer columns are its `links`.
+ */
+function authorsOption(field: string, navbarPositions: (number | undefined)[]): string {
+  if (!THEME_FIELDS.test(field)) return field;
+  const option = field
+    .replace(/^navbar\.items\.(\d+)/, (whole, index: string) => {
+      const position = navbarPositions[Number(index)];
+      return position === undefined ? whole : `navbar.items.${position - 1}`;
+    })
+    .replace(/^footer\.columns/, 'footer.links');
+  return `themeConfig.${option}`;
 }
 
 async function callConfig(exported: unknown, file: string): Promise<Raw> {

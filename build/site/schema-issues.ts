@@ -15,8 +15,9 @@ export interface FieldProblem {
 /** A schema as far as issues need it: what it expects, and its entries when it is an object. */
 interface SchemaShape { type: string; expects: string; entries?: Record<string, unknown>; wrapped?: unknown; options?: unknown[] }
 
-export function describeIssue(issue: v.BaseIssue<unknown>, root: SchemaShape, unknownFieldFix: string): FieldProblem {
-  const path = v.getDotPath(issue) ?? '';
+/** `shownPath`: the field as the author's file names it, when that is not our own field path. */
+export function describeIssue(issue: v.BaseIssue<unknown>, root: SchemaShape, unknownFieldFix: string, shownPath = (field: string) => field): FieldProblem {
+  const path = shownPath(v.getDotPath(issue) ?? '');
   if (issue.type === 'strict_object' && issue.expected === 'never') return { path, problem: 'is not a known field', fix: unknownFieldFix };
   // A check beyond the type carries the fix as its message.
   if (issue.kind === 'validation') return { path, problem: `is ${JSON.stringify(issue.input)}`, fix: issue.message };

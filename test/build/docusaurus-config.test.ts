@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { formatProblem } from '../../build/errors.ts';
+import { ContentError, formatProblem } from '../../build/errors.ts';
 import { loadDocusaurusConfig } from '../../build/site/docusaurus-config.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempTree } from '../helpers/tmp.ts';
@@ -205,4 +205,23 @@ test('a docSidebar navbar item naming no sidebar is an error naming the config, 
   const run = await buildDocusaurusSite({ 'docusaurus.config.js': docusaurusConfig({ sidebarId: 'api' }) });
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), 'error: docusaurus.config.js: navbar item 4 ("All docs") links to the sidebar "api", which does not exist or has no page\n  → Fix sidebarId: the sidebars are "main".');
+});
+
+/** The error a Docusaurus config with this `themeConfig` is rejected with, as the build prints it. */
+async function themeConfigError(themeConfig: string): Promise<string> {
+  const root = tempTree({ 'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://x.example', baseUrl: '/', presets: [['classic', { docs: {} }]], themeConfig: ${themeConfig} };\n` });
+  const loading = loadDocusaurusConfig(path.join(root, 'docusaurus.config.js'), { docsDir: path.join(root, 'docs') });
+  const error = await loading.then(() => assert.fail('expected the config to be rejected'), (failure: unknown) => failure);
+  assert.ok(error instanceof ContentError, String(error));
+  return formatProblem({ message: error.message, fix: error.fix, file: 'docusaurus.config.js' });
+}
+
+test('a bad option of the Docusaurus config is named as the author wrote it: under themeConfig, navbar items counted in their list', async () => {
+  assert.equal(await themeConfigError('{ tableOfContents: { minHeadingLevel: 9 } }'),
+    'docusaurus.config.js: "themeConfig.tableOfContents" is {"minHeadingLevel":9,"maxHeadingLevel":3}\n  → Use levels between 2 and 6, min ≤ max.');
+  // The dropdown is left out (with a warning), so ours is item 1; the author's list has it second.
+  assert.equal(await themeConfigError("{ navbar: { items: [{ type: 'dropdown', label: 'More', items: [] }, { type: 'doc', label: 'API' }] } }"),
+    'docusaurus.config.js: navbar item 2 ("API") of type "doc" has no docId\n  → Add docId: the id of the doc it links to.');
+  assert.equal(await themeConfigError("{ navbar: { items: [{ type: 'search' }, { type: 'dropdown', label: 'More', items: [] }, { type: 'doc', docId: 5, label: 'API' }] } }"),
+    'docusaurus.config.js: navbar item 3 ("API") of type "doc" has no docId\n  → Add docId: the id of the doc it links to.');
 });
