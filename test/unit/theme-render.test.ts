@@ -7,6 +7,8 @@ import type { SiteData } from '../../src/shared/types.ts';
 import { SiteContext } from '../../src/theme/context.ts';
 import { Navbar } from '../../src/theme/Navbar.tsx';
 import SearchModal from '../../src/theme/search/SearchModal.tsx';
+import { HomePage } from '../../src/theme/pages/HomePage.tsx';
+import { NotFoundPage } from '../../src/theme/pages/NotFoundPage.tsx';
 
 function site(overrides: Partial<SiteData> = {}): SiteData {
   return {
@@ -35,4 +37,13 @@ test('search filter tabs appear only when the site config lists filters', () => 
   const filtered = modal(site({ search: { filters: { section: ['Tutorials', 'API'] } } }));
   assert.match(filtered, /role="group" aria-label="Filter results"/);
   assert.deepEqual([...filtered.matchAll(/aria-pressed="(?:true|false)">([^<]+)</g)].map((match) => match[1]), ['All', 'Tutorials', 'API']);
+});
+
+test('the home page and the not-found page link below the baseUrl', () => {
+  const copy = { hero: { title: 'Redux', tagline: 'State', cta: { label: 'Get Started', to: '/introduction/getting-started' } }, features: [], related: [] };
+  const home = render(site({ baseUrl: '/redux/' }), createElement(HomePage, { copy }));
+  assert.match(home, /<img class="hero-logo" src="\/redux\/img\/redux\.svg"/);
+  assert.match(home, /<a class="button button-primary" href="\/redux\/introduction\/getting-started">Get Started<\/a>/);
+  const notFound = render(site({ baseUrl: '/redux/', navbar: { ...site().navbar, homeHref: '/redux/' } }), createElement(NotFoundPage));
+  assert.match(notFound, /start again from the <a href="\/redux\/">home page<\/a>/);
 });

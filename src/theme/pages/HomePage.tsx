@@ -1,4 +1,5 @@
 import { ExternalLink } from '../Link.tsx';
+import { useSite } from '../context.ts';
 
 export interface HomeCopy {
   hero: { title: string; tagline: string; cta: { label: string; to: string } };
@@ -7,13 +8,17 @@ export interface HomeCopy {
 }
 
 export function HomePage({ copy }: { copy: HomeCopy }) {
+  const { baseUrl } = useSite();
+  // The logo and the copy's `to` are paths from the site root (shared/paths.ts's withBaseUrl would be
+  // bundled into this lazy part and the runtime both).
+  const sitePath = (path: string) => baseUrl + path.replace(/^\/+/, '');
   return (
     <div className="home">
       <header className="hero">
-        <img className="hero-logo" src="/img/redux.svg" alt="" width="96" height="96" />
+        <img className="hero-logo" src={sitePath('/img/redux.svg')} alt="" width="96" height="96" />
         <h1 className="hero-title">{copy.hero.title}</h1>
         <p className="hero-tagline">{copy.hero.tagline}</p>
-        <a className="button button-primary" href={copy.hero.cta.to}>{copy.hero.cta.label}</a>
+        <a className="button button-primary" href={sitePath(copy.hero.cta.to)}>{copy.hero.cta.label}</a>
       </header>
       <section className="features" aria-label="Features">
         {copy.features.map((feature) => (
