@@ -5,6 +5,7 @@
  * imports that are not installed here are stand-ins. What a reader would see or the build would obey
  * and we do not support is one warning naming the option in that file.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { validateConfig } from './config.ts';
 import { evaluationError, loadModuleDefault } from './module-loader.ts';
@@ -43,10 +44,21 @@ export async function loadDocusaurusConfig(file: string, options: { files?: Set<
   const docs = docsPluginOptions(raw, shown, options.docsDir !== undefined, unsupported);
   const { input, navbarPositions } = translate(raw, unsupported);
   const docsInput = translateDocs(docs, siteDir, unsupported);
+  warnUnbuiltPages(siteDir, raw, unsupported);
   const config = validateConfig({ ...input, docs: docsInput.docs }, shown, { option: (field) => authorsOption(field, navbarPositions), navbarPositions });
   const packages = [...missing].map((name) => `package "${name}" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored`);
   const warnings = [...packages, ...messages].map((message): Warning => ({ rule: 'docusaurus-config', file: shown, message }));
   return { config, warnings, siteDir, sidebarsFile: docsInput.sidebarsFile, navbarPositions };
+}
+
+/** Docusaurus's classic preset builds the React and Markdown pages of src/pages too (unless `pages: false`); we build the docs only. */
+function warnUnbuiltPages(siteDir: string, raw: Raw, unsupported: Unsupported): void {
+  const pagesDir = path.join(siteDir, 'src', 'pages');
+  const turnedOff = (Array.isArray(raw.presets) ? raw.presets : []).some((preset) => Array.isArray(preset) && isRecord(preset[1]) && preset[1].pages === false);
+  if (turnedOff || !existsSync(pagesDir)) return;
+  const files = readdirSync(pagesDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && /\.(mdx?|[jt]sx?)$/.test(entry.name) && !/^_/.test(entry.name));
+  if (files.length === 0) return;
+  unsupported(`"src/pages" (${files.length} page${files.length === 1 ? '' : 's'})`, 'its pages are not built, only the docs');
 }
 
 const THEME_FIELDS = /^(navbar|footer|announcementBar|colorMode|tableOfContents|image)(\.|$)/;
