@@ -3,7 +3,7 @@ import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { sectionOf, type SidebarPlacement } from './sidebars.ts';
 import type { Neighbours } from './pagination.ts';
 import type { PageLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
-import { assetUrl, isExternalUrl, withBaseUrl } from '../../src/shared/paths.ts';
+import { assetUrl, isExternalUrl, linkWithBaseUrl, withBaseUrl } from '../../src/shared/paths.ts';
 
 /** The route of one compiled doc: everything its page and its chunk need; `neighbours` replace the sidebar's prev/next. */
 export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: SidebarPlacement | undefined, config: SiteConfig, neighbours: Neighbours = placement ?? {}): RouteData {
@@ -71,7 +71,8 @@ export function siteData(config: SiteConfig, { permalinkByDocId, homeHref, place
       case 'docSidebar':
         return { kind: 'link' as const, label: item.label, href: firstPageBySidebar.get(item.sidebarId)!, external: false };
       case 'default': {
-        const href = item.href ?? withBaseUrl(item.to!, config.baseUrl);
+        // Docusaurus's Link puts the baseUrl in front of a path from the site root, whether written as `to` or `href`.
+        const href = item.href !== undefined ? linkWithBaseUrl(item.href, config.baseUrl) : withBaseUrl(item.to!, config.baseUrl);
         return { kind: 'link' as const, label: item.label, href, external: item.href !== undefined && isExternalUrl(item.href) };
       }
       case 'search':
@@ -90,7 +91,7 @@ export function siteData(config: SiteConfig, { permalinkByDocId, homeHref, place
       copyright: config.footer.copyright,
       columns: config.footer.columns.map((column) => ({
         title: column.title,
-        items: column.items.map((link) => ({ label: link.label, href: link.href ?? withBaseUrl(link.to ?? '/', config.baseUrl), external: link.href !== undefined && isExternalUrl(link.href), image: link.image })),
+        items: column.items.map((link) => ({ label: link.label, href: link.href !== undefined ? linkWithBaseUrl(link.href, config.baseUrl) : withBaseUrl(link.to ?? '/', config.baseUrl), external: link.href !== undefined && isExternalUrl(link.href), image: link.image })),
       })),
     },
     announcementBar: config.announcementBar,

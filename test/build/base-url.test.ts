@@ -34,7 +34,7 @@ test('links in the page, the navbar, the footer and the sidebar start with the b
   const html = (await built).read('docs/intro/index.html');
   assert.deepEqual(hrefs(html, /<div class="markdown">[\s\S]*?<\/div>/), ['guide /rockets/docs/guide', 'its steps /rockets/docs/guide#steps']);
   assert.match(html, /<img src="\/rockets\/img\/logo\.svg" alt="The logo"/);
-  assert.deepEqual(hrefs(html, /<nav aria-label="Main"[\s\S]*?<\/nav>/), ['Rockets /rockets/docs/intro', 'Start /rockets/docs/intro', 'Guide /rockets/docs/guide', 'GitHub (opens in a new tab) https://github.com/acme/rockets']);
+  assert.deepEqual(hrefs(html, /<nav aria-label="Main"[\s\S]*?<\/nav>/), ['Rockets /rockets/docs/intro', 'Start /rockets/docs/intro', 'Guide /rockets/docs/guide', 'Steps /rockets/docs/guide#steps', 'GitHub (opens in a new tab) https://github.com/acme/rockets']);
   assert.match(html, /<img class="navbar-logo" src="\/rockets\/img\/logo\.svg"/);
   assert.deepEqual(hrefs(html, /<footer[\s\S]*?<\/footer>/), ['Liftoff /rockets/docs/launch/liftoff']);
   assert.deepEqual(hrefs(html, /<nav aria-label="Docs sidebar"[\s\S]*?<\/nav>/), [

@@ -1,7 +1,7 @@
 /**
  * A small Docusaurus site of our own writing, deployed below `/rockets/` (its config's baseUrl): a
  * Markdown link, a link from the site root, a static image, a generated index, a sidebar link item,
- * navbar and footer `to` links with and without a leading slash.
+ * navbar and footer `to` links with and without a leading slash, a navbar `href` from the site root.
  */
 export const BASE_URL_SITE: Record<string, string> = {
   'docusaurus.config.js': `module.exports = {
@@ -15,7 +15,7 @@ export const BASE_URL_SITE: Record<string, string> = {
     navbar: {
       title: 'Rockets',
       logo: { alt: 'Acme logo', src: 'img/logo.svg' },
-      items: [{ to: 'docs/intro', label: 'Start' }, { to: '/docs/guide', label: 'Guide' }, { href: 'https://github.com/acme/rockets', label: 'GitHub' }],
+      items: [{ to: 'docs/intro', label: 'Start' }, { to: '/docs/guide', label: 'Guide' }, { href: '/docs/guide#steps', label: 'Steps' }, { href: 'https://github.com/acme/rockets', label: 'GitHub' }],
     },
     footer: { links: [{ title: 'Docs', items: [{ label: 'Liftoff', to: '/docs/launch/liftoff' }] }], copyright: 'Copyright Acme' },
   },
