@@ -76,7 +76,10 @@ ${preloads.map((url) => `<link rel="modulepreload" href="${escapeAttribute(url)}
 `;
 }
 
-/** A page that forwards `/api/store.html` to `/api/store`, for hosts without redirect rules. */
+/**
+ * A page that forwards `/api/store.html` to `/api/store`, for hosts without redirect rules. Its empty icon
+ * keeps the browser from asking for /favicon.ico, which is outside the site when it has a baseUrl.
+ */
 export function renderRedirectPage(target: string): string {
   const href = escapeAttribute(target);
   return `<!DOCTYPE html>
@@ -87,6 +90,7 @@ export function renderRedirectPage(target: string): string {
 <link rel="canonical" href="${href}">
 <meta name="robots" content="noindex">
 <meta http-equiv="refresh" content="0; url=${href}">
+<link rel="icon" href="data:,">
 </head>
 <body>
 <p>This page has moved to <a href="${href}">${escapeText(target)}</a>.</p>

@@ -87,7 +87,7 @@ export function siteData(config: SiteConfig, { permalinkByDocId, homeHref, place
     baseUrl: config.baseUrl,
     navbar: { title: config.navbar.title, logo: { ...config.navbar.logo, src: assetUrl(config.navbar.logo.src, config.baseUrl) }, items, homeHref },
     footer: {
-      logo: { ...config.footer.logo, src: assetUrl(config.footer.logo.src, config.baseUrl), href: config.footer.logo.href ?? config.baseUrl },
+      logo: { ...config.footer.logo, src: assetUrl(config.footer.logo.src, config.baseUrl), href: config.footer.logo.href === undefined ? homeHref : linkWithBaseUrl(config.footer.logo.href, config.baseUrl) },
       copyright: config.footer.copyright,
       columns: config.footer.columns.map((column) => ({
         title: column.title,

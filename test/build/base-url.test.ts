@@ -27,6 +27,7 @@ test('the output folder holds the site as served at the baseUrl: pages, route po
   }
   assert.ok(!existsSync(path.join(root, 'out', 'rockets')), 'nothing is written below a folder named after the baseUrl');
   assert.match(read('index.html'), /<meta http-equiv="refresh" content="0; url=\/rockets\/docs\/intro">/);
+  assert.match(read('index.html'), /<link rel="icon" href="data:,">/, 'no request for /favicon.ico, which is outside the site');
   assert.match(read('__routes/docs/intro.json'), /^\{"chunk":"\/rockets\/assets\/routes\/docs\/intro-[0-9a-f]+\.js","preloads":\["\/rockets\/assets\/sidebars\/main-[0-9a-f]+\.js"\]\}$/);
 });
 
@@ -36,7 +37,9 @@ test('links in the page, the navbar, the footer and the sidebar start with the b
   assert.match(html, /<img src="\/rockets\/img\/logo\.svg" alt="The logo"/);
   assert.deepEqual(hrefs(html, /<nav aria-label="Main"[\s\S]*?<\/nav>/), ['Rockets /rockets/docs/intro', 'Start /rockets/docs/intro', 'Guide /rockets/docs/guide', 'Steps /rockets/docs/guide#steps', 'GitHub (opens in a new tab) https://github.com/acme/rockets']);
   assert.match(html, /<img class="navbar-logo" src="\/rockets\/img\/logo\.svg"/);
-  assert.deepEqual(hrefs(html, /<footer[\s\S]*?<\/footer>/), ['Liftoff /rockets/docs/launch/liftoff']);
+  // The footer logo leads home as the navbar title does: to the first doc, since no page is at the baseUrl itself.
+  assert.deepEqual(hrefs(html, /<footer[\s\S]*?<\/footer>/), ['Liftoff /rockets/docs/launch/liftoff', ' /rockets/docs/intro']);
+  assert.match(html, /<img class="footer-logo" src="\/rockets\/img\/logo\.svg" alt="Acme"/);
   assert.deepEqual(hrefs(html, /<nav aria-label="Docs sidebar"[\s\S]*?<\/nav>/), [
     'Intro /rockets/docs/intro', 'Guide /rockets/docs/guide', 'Launch /rockets/docs/category/launch', 'Liftoff /rockets/docs/launch/liftoff', 'Back to the start /rockets/docs/intro',
   ]);

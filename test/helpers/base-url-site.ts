@@ -17,7 +17,7 @@ export const BASE_URL_SITE: Record<string, string> = {
       logo: { alt: 'Acme logo', src: 'img/logo.svg' },
       items: [{ to: 'docs/intro', label: 'Start' }, { to: '/docs/guide', label: 'Guide' }, { href: '/docs/guide#steps', label: 'Steps' }, { href: 'https://github.com/acme/rockets', label: 'GitHub' }],
     },
-    footer: { links: [{ title: 'Docs', items: [{ label: 'Liftoff', to: '/docs/launch/liftoff' }] }], copyright: 'Copyright Acme' },
+    footer: { logo: { alt: 'Acme', src: 'img/logo.svg' }, links: [{ title: 'Docs', items: [{ label: 'Liftoff', to: '/docs/launch/liftoff' }] }], copyright: 'Copyright Acme' },
   },
 };
 `,
