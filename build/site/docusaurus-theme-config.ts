@@ -13,7 +13,6 @@ export type Raw = Record<string, unknown>;
 
 export const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value) && !isStub(value);
 export const stringOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const booleanOf = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 
 /** `img/logo.svg` in Docusaurus is a file of the static folder: our site path `/img/logo.svg`. URLs stay. */
 export function staticPath(value: unknown): string | undefined {
@@ -121,21 +120,23 @@ function copyrightOf(raw: unknown, unsupported: Unsupported): string {
   return copyright.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/&trade;/g, '™').replace(/&reg;/g, '®').replace(/&copy;/g, '©').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
 }
 
+// Values are passed on as written: one of the wrong type is rejected by the schema, named as the
+// author's option (`themeConfig.colorMode.defaultMode`), as Docusaurus rejects it.
+
 /** `themeConfig.announcementBar`, with Docusaurus's defaults for the colours. */
 export function translateAnnouncementBar(raw: unknown): ConfigInput['announcementBar'] {
   if (!isRecord(raw) || stringOf(raw.content) === undefined) return undefined;
   return {
-    id: stringOf(raw.id) ?? 'announcement-bar',
+    id: (raw.id ?? 'announcement-bar') as string,
     content: stringOf(raw.content)!,
-    backgroundColor: stringOf(raw.backgroundColor) ?? '#fff',
-    textColor: stringOf(raw.textColor) ?? '#000',
-    isCloseable: booleanOf(raw.isCloseable) ?? true,
+    backgroundColor: (raw.backgroundColor ?? '#fff') as string,
+    textColor: (raw.textColor ?? '#000') as string,
+    isCloseable: raw.isCloseable as boolean | undefined,
   };
 }
 
 /** `themeConfig.colorMode`. */
 export function translateColorMode(raw: unknown): ConfigInput['colorMode'] {
   if (!isRecord(raw)) return undefined;
-  const defaultMode = raw.defaultMode === 'dark' || raw.defaultMode === 'light' ? raw.defaultMode : undefined;
-  return { defaultMode, respectPrefersColorScheme: booleanOf(raw.respectPrefersColorScheme), disableSwitch: booleanOf(raw.disableSwitch) };
+  return { defaultMode: raw.defaultMode as 'light' | 'dark' | undefined, respectPrefersColorScheme: raw.respectPrefersColorScheme as boolean | undefined, disableSwitch: raw.disableSwitch as boolean | undefined };
 }

@@ -230,4 +230,8 @@ test('a bad option of the Docusaurus config is named as the author wrote it: und
     'docusaurus.config.js: navbar item 2 ("API") of type "doc" has no docId\n  → Add docId: the id of the doc it links to.');
   assert.equal(await themeConfigError("{ navbar: { items: [{ type: 'search' }, { type: 'dropdown', label: 'More', items: [] }, { type: 'doc', docId: 5, label: 'API' }] } }"),
     'docusaurus.config.js: navbar item 3 ("API") of type "doc" has no docId\n  → Add docId: the id of the doc it links to.');
+  assert.equal(await themeConfigError("{ colorMode: { defaultMode: 'blue' } }"),
+    'docusaurus.config.js: "themeConfig.colorMode.defaultMode" must be one of "light", "dark", not a string ("blue")\n  → Set themeConfig.colorMode.defaultMode to one of "light", "dark".');
+  assert.equal(await themeConfigError("{ announcementBar: { content: 'Hi', isCloseable: 'yes' } }"),
+    'docusaurus.config.js: "themeConfig.announcementBar.isCloseable" must be true or false, not a string ("yes")\n  → Set themeConfig.announcementBar.isCloseable to true or false.');
 });
