@@ -26,7 +26,6 @@ export interface Doc {
   lastUpdatedMs?: number;
 }
 
-/** Reads every Markdown file below `docsDir`; fails with every problem found, naming each file. */
 /** Parsed docs by file, reused while a file's bytes and the routes are the same (watch mode reads the folder on every save). */
 export type DocCache = Map<string, { bytes: Buffer; routes: DocRoutes; doc: Doc }>;
 
@@ -40,6 +39,7 @@ export function docsPermalink({ baseUrl, routeBasePath }: DocRoutes, slug: strin
   return baseUrl + joinRoute(routeBasePath, slug).slice(1);
 }
 
+/** Reads every Markdown file below `docsDir`; fails with every problem found, naming each file. */
 export function collectDocs(docsDir: string, routes = SITE_ROOT, cache?: DocCache): Doc[] {
   if (!isDirectory(docsDir)) {
     throw new ContentError({ rule: 'docs', message: 'docs folder not found', file: displayPath(docsDir), fix: 'Create the folder, or point docs.path in site.config.ts (or --docs) at your Markdown folder.' });
