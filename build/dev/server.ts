@@ -75,7 +75,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   log(`search: watch mode does not index pages; ${existsSync(path.join(projectRoot, 'dist/pagefind')) ? '/pagefind/ is served from dist/ (the last production build)' : 'run `npm run build` once and search works here too (from dist/pagefind)'}`);
 
   return {
-    url: `http://${host}:${port}/`,
+    url: `http://${host}:${port}${site.model?.config.baseUrl ?? '/'}`,
     port,
     idle: () => queue.idle(),
     async close() {
