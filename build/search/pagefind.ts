@@ -11,13 +11,16 @@ const KEYWORDS_META = /<meta name="keywords" content="([^"]*)">/;
 const INDEXED_BODY = 'data-pagefind-body="">';
 
 /**
- * What Pagefind is given of a page. Without what stands between `<body>` and the indexed body (navbar,
- * sidebar, breadcrumbs), which it would parse only to skip: a quarter to a third of a doc page, and its
- * client sends every page as JSON, then as base64, each a copy (the index is the same: test/build/site.test.ts).
- * With the front-matter `keywords`, which name the APIs a page documents, at the top weight right under
- * the title (in the index only, not the page), so searching an API name ranks the page that documents it
- * first and links to the page rather than to one of its sections. Made of slices of the page in one
- * concatenation: a string built in steps would be flattened, a fresh copy of the page, at each step.
+ * What Pagefind is given of a page, which its client sends as JSON, then as base64, each a copy. Left
+ * out is what it would parse only to skip (the index is the same: test/build/site.test.ts):
+ * - what stands between `<body>` and the indexed body (navbar, sidebar, breadcrumbs): a quarter to a
+ *   third of a doc page;
+ * - the code blocks, `data-pagefind-ignore` (markdown/code-block-html.ts): their highlighting spans make
+ *   them most of a doc's body, two thirds on this site, where checked examples have a JavaScript twin.
+ * Added are the front-matter `keywords`, which name the APIs a page documents, at the top weight right
+ * under the title (in the index only, not the page), so searching an API name ranks the page that
+ * documents it first and links to the page rather than to one of its sections. Made of slices of the
+ * page joined once: a string built in steps would be flattened, a fresh copy of the page, at each step.
  */
 export function searchInput(html: string): string {
   const indexed = html.indexOf(INDEXED_BODY);
@@ -27,7 +30,35 @@ export function searchInput(html: string): string {
   const titleEnd = html.indexOf('</h1>', indexed);
   const at = titleEnd === -1 ? indexed + INDEXED_BODY.length : titleEnd + '</h1>'.length;
   const weighted = keywords ? `<p data-pagefind-weight="10">${keywords}</p>` : '';
-  return html.slice(0, bodyStart) + html.slice(html.lastIndexOf('<', indexed), at) + weighted + html.slice(at);
+  return [html.slice(0, bodyStart), html.slice(html.lastIndexOf('<', indexed), at), weighted, ...slicesOutsideCodeBlocks(html, at)].join('');
+}
+
+/** Our code blocks' opening tag; the code inside is escaped, so no `<div` or `</div>` in it is markup. */
+const CODE_BLOCK = /<div class="code-block[ "][^>]*data-pagefind-ignore=""/g;
+const DIV_TAG = /<(\/?)div[\s>]/g;
+
+/** `html` from `from` on, as slices around its code blocks. */
+function slicesOutsideCodeBlocks(html: string, from: number): string[] {
+  const slices: string[] = [];
+  CODE_BLOCK.lastIndex = from;
+  for (let block = CODE_BLOCK.exec(html); block; block = CODE_BLOCK.exec(html)) {
+    slices.push(html.slice(from, block.index));
+    from = endOfDiv(html, block.index);
+    CODE_BLOCK.lastIndex = from;
+  }
+  slices.push(html.slice(from));
+  return slices;
+}
+
+/** Where the `<div>` opening at `start` ends, after its matching `</div>`. */
+function endOfDiv(html: string, start: number): number {
+  let depth = 0;
+  DIV_TAG.lastIndex = start;
+  for (let tag = DIV_TAG.exec(html); tag; tag = DIV_TAG.exec(html)) {
+    depth += tag[1] ? -1 : 1;
+    if (depth === 0) return html.indexOf('>', tag.index) + 1;
+  }
+  return html.length;
 }
 
 /** One Pagefind index, fed pages as they are rendered under their canonical URL; its files come back in memory. */

@@ -148,25 +148,26 @@ test('every doc has a Markdown copy at <route>.md with absolute links, and /llms
   assert.equal((llms.match(/^- \[/gm) ?? []).length, DOC_ROUTES.length, 'one line per doc');
 });
 
-test('Pagefind is given doc pages without their navbar and sidebar, with their keywords, and indexes them as the whole pages', async () => {
+test('Pagefind is given doc pages without their navbar, sidebar and code blocks, with their keywords, and indexes them as the whole pages', async () => {
   after(() => stopPagefind());
-  const routes = [...DOC_ROUTES.slice(0, 11), '/api/createstore'];
+  const routes = [...DOC_ROUTES.slice(0, 11), '/api/createstore', '/tutorials/essentials/part-5-async-logic'];
   const index = async (input: (html: string) => string) => {
     const { index: bundle } = await pagefind.createIndex(SEARCH_INDEX_OPTIONS);
     for (const route of routes) await bundle!.addHTMLFile({ url: route, content: input(readRoute(outDir, route)) });
-    return (await bundle!.getFiles()).files.map(({ path: file, content }) => [file, Buffer.from(content).toString('base64')]);
+    return (await bundle!.getFiles()).files.map(({ path: file, content }) => `${file} ${Buffer.from(content).toString('base64')}`).sort();
   };
-  /** The same input with what came between `<body …>` and the indexed body put back. */
-  const withChrome = (html: string) => {
-    const bodyStart = html.indexOf('>', html.indexOf('<body')) + 1;
-    const chrome = html.slice(bodyStart, html.lastIndexOf('<', html.indexOf('data-pagefind-body')));
-    return searchInput(html).replace(/<body[^>]*>/, (tag) => tag + chrome);
+  /** The whole page, with the keywords under its title as searchInput puts them. */
+  const whole = (html: string) => {
+    const keywords = /<meta name="keywords" content="([^"]*)">/.exec(html)?.[1];
+    return keywords ? html.replace('</h1>', `</h1><p data-pagefind-weight="10">${keywords}</p>`) : html;
   };
   const page = readRoute(outDir, '/api/createstore');
   assert.match(page, /<meta name="keywords" content="[^"]+">/);
+  assert.match(page, /<div role="tabpanel" [^>]*data-value="js"><div class="code-block language-js" data-pagefind-ignore="">/, 'the page has code blocks, a checked example\'s JavaScript twin among them');
   const input = searchInput(page);
-  assert.ok(input.length < page.length * 0.85, 'the navbar and sidebar are left out');
-  assert.doesNotMatch(input, /class="doc-sidebar-container"/);
+  assert.ok(input.length < page.length * 0.4, `the navbar, sidebar and code blocks are left out: ${input.length} of ${page.length} characters`);
+  assert.doesNotMatch(input, /class="doc-sidebar-container"|class="code-block|class="token /);
+  assert.match(input, /<div role="tabpanel" [^>]*data-value="js"><\/div>/, 'the tabs stay, without their code');
   assert.match(input, /<\/h1><p data-pagefind-weight="10">[^<]+<\/p>/, 'the keywords follow the title');
-  assert.deepEqual(await index(searchInput), await index(withChrome));
+  assert.deepEqual(await index(searchInput), await index(whole));
 });
