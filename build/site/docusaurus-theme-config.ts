@@ -21,16 +21,11 @@ export function staticPath(value: unknown): string | undefined {
   return `/${src}`;
 }
 
-/** A Docusaurus `to` is a path below the baseUrl, with or without a leading slash; siteData puts the baseUrl in front. */
-function sitePath(to: string): string {
-  return to.startsWith('/') ? to : `/${to}`;
-}
-
-/** `{ to | href, label }` as our link fields; `to` without a leading slash made a site path. */
+/** `{ to | href }` as our link fields; siteData gives both the baseUrl as Docusaurus's Link does (a `to` may lack the leading slash). */
 function linkOf(item: Raw): { to?: string; href?: string } {
   const to = stringOf(item.to);
   const href = stringOf(item.href);
-  return { ...(to !== undefined ? { to: sitePath(to) } : {}), ...(href !== undefined ? { href } : {}) };
+  return { ...(to !== undefined ? { to } : {}), ...(href !== undefined ? { href } : {}) };
 }
 
 const NAVBAR_KEYS = new Set(['title', 'logo', 'items']);

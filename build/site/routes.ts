@@ -52,6 +52,15 @@ function editUrl(doc: Doc, config: SiteConfig): string | undefined {
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/**
+ * A navbar or footer link as the page shows it. Docusaurus's Link puts the baseUrl in front of a path of
+ * the site, written as `to` (with a leading slash or not) or as an `href` from the root.
+ */
+function siteLink(link: { to?: string; href?: string }, baseUrl: string): { href: string; external: boolean } {
+  if (link.href !== undefined) return { href: linkWithBaseUrl(link.href, baseUrl), external: isExternalUrl(link.href) };
+  return { href: withBaseUrl(link.to ?? '/', baseUrl), external: false };
+}
+
 /** What the navbar's links point at, known once the docs and sidebars are loaded. */
 export interface SiteLinks {
   permalinkByDocId: Map<string, string>;
@@ -70,11 +79,8 @@ export function siteData(config: SiteConfig, { permalinkByDocId, homeHref, place
         return { kind: 'link' as const, label: item.label, href: permalinkByDocId.get(item.docId)!, external: false, section: sectionOf(item.docId, placementByDocId.get(item.docId)) };
       case 'docSidebar':
         return { kind: 'link' as const, label: item.label, href: firstPageBySidebar.get(item.sidebarId)!, external: false };
-      case 'default': {
-        // Docusaurus's Link puts the baseUrl in front of a path from the site root, whether written as `to` or `href`.
-        const href = item.href !== undefined ? linkWithBaseUrl(item.href, config.baseUrl) : withBaseUrl(item.to!, config.baseUrl);
-        return { kind: 'link' as const, label: item.label, href, external: item.href !== undefined && isExternalUrl(item.href) };
-      }
+      case 'default':
+        return { kind: 'link' as const, label: item.label, ...siteLink(item, config.baseUrl) };
       case 'search':
         return { kind: 'search' as const };
       case 'colorMode':
@@ -91,7 +97,7 @@ export function siteData(config: SiteConfig, { permalinkByDocId, homeHref, place
       copyright: config.footer.copyright,
       columns: config.footer.columns.map((column) => ({
         title: column.title,
-        items: column.items.map((link) => ({ label: link.label, href: link.href !== undefined ? linkWithBaseUrl(link.href, config.baseUrl) : withBaseUrl(link.to ?? '/', config.baseUrl), external: link.href !== undefined && isExternalUrl(link.href), image: link.image })),
+        items: column.items.map((link) => ({ label: link.label, ...siteLink(link, config.baseUrl), image: link.image })),
       })),
     },
     announcementBar: config.announcementBar,
