@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, serveSite, waitForHydration, type SiteServer } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
 import { BASE_URL_SITE } from '../helpers/base-url-site.ts';
@@ -23,6 +23,11 @@ before(async () => {
   browser = await launchBrowser();
 });
 
+/** The router may change the URL before the page it loads is shown (going back does): wait for the page's heading. */
+function showsHeading(page: Page, text: string): Promise<void> {
+  return page.locator('h1').filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout: 10_000 });
+}
+
 after(async () => {
   await browser?.close();
   await server?.close();
@@ -38,17 +43,17 @@ for (const width of [375, 1280]) {
 
     await page.locator('.markdown a', { hasText: 'its steps' }).click();
     await page.waitForURL(`${server.origin}/rockets/docs/guide#steps`);
-    assert.equal(await page.locator('h1').innerText(), 'Guide');
+    await showsHeading(page, 'Guide');
 
     if (width < 997) await page.click('button.navbar-toggle');
     await page.locator('a.menu-link:visible', { hasText: 'Liftoff' }).click();
     await page.waitForURL(`${server.origin}/rockets/docs/launch/liftoff`);
-    assert.equal(await page.locator('h1').innerText(), 'Liftoff');
+    await showsHeading(page, 'Liftoff');
     assert.equal(await page.evaluate(() => (window as unknown as { marker?: string }).marker), 'same document');
 
     await page.goBack();
     await page.waitForURL(`${server.origin}/rockets/docs/guide#steps`);
-    assert.equal(await page.locator('h1').innerText(), 'Guide');
+    await showsHeading(page, 'Guide');
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -65,7 +70,7 @@ test('search finds a page and links to it below /rockets/', async () => {
   assert.match((await first.getAttribute('href')) ?? '', /^\/rockets\/docs\/launch\/liftoff(#|$)/);
   await first.click();
   await page.waitForURL(/\/rockets\/docs\/launch\/liftoff/);
-  assert.equal(await page.locator('h1').innerText(), 'Liftoff');
+  await showsHeading(page, 'Liftoff');
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -75,7 +80,7 @@ test('a path outside /rockets/ is the not-found page, whose home link leads back
   const response = await page.goto(`${server.origin}/docs/intro`);
   assert.equal(response?.status(), 404);
   await waitForHydration(page);
-  assert.equal(await page.locator('h1').innerText(), 'Page Not Found');
+  await showsHeading(page, 'Page Not Found');
   await page.locator('.not-found a', { hasText: 'home page' }).click();
   await page.waitForURL(`${server.origin}/rockets/docs/intro`);
   await context.close();
