@@ -20,7 +20,7 @@ export function markdownOptionsKey({ permalinkBySourcePath, ...options }: Markdo
 export function compileKey(doc: Doc, optionsKey: string, options: MarkdownOptions): string {
   const facts = factsOf(doc);
   const images = facts.images.map((image) => `${image}=${options.staticDirs.some((dir) => existsSync(path.join(dir, staticFilePath(image))))}`);
-  return digest(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, optionsKey, linkTargets(facts.targets, doc.sourcePath, options), images, facts.digest]));
+  return digest(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, doc.frontMatter, optionsKey, linkTargets(facts.targets, doc.sourcePath, options), images, facts.digest]));
 }
 
 /**

@@ -118,7 +118,7 @@ export class DocPageWriter {
   async compile({ doc }: DocPageTask): Promise<CompiledDoc> {
     const started = performance.now();
     const cached = this.cache?.read(doc);
-    const markdown = cached ?? await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset }, this.setup.markdown);
+    const markdown = cached ?? await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset, frontMatter: doc.frontMatter }, this.setup.markdown);
     if (!cached) this.cache?.write(doc, markdown);
     return { markdown, compileMs: performance.now() - started, fromCache: cached !== undefined };
   }
