@@ -12,7 +12,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { Parser, type Expression } from 'acorn';
+import { Parser } from 'acorn';
+import type { Expression } from 'estree';
 import jsx from 'acorn-jsx';
 import { PageSandbox } from '../../build/markdown/mdx/sandbox/page-sandbox.ts';
 import { expressionCode } from '../../build/markdown/mdx/sandbox/to-code.ts';
@@ -110,7 +111,7 @@ const parser = Parser.extend(jsx());
 
 function parse(expression: string): Expression | undefined {
   try {
-    return parser.parseExpressionAt(expression, 0, { ecmaVersion: 'latest', sourceType: 'module' }) as Expression;
+    return parser.parseExpressionAt(expression, 0, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as Expression;
   } catch {
     return undefined; // MDX reports it as a syntax error at its line
   }
