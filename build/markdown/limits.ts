@@ -5,11 +5,13 @@ import { codeFenceTracker } from './fences.ts';
 export interface PageLimits {
   /** Bytes of Markdown in one page (site config `maxPageBytes`). */
   maxPageBytes: number;
-  /** Seconds one page may take to compile (site config `maxPageSeconds`); pages take milliseconds. */
+  /** Seconds one page may take to compile, render and write (site config `maxPageSeconds`); pages take milliseconds. */
   maxPageSeconds: number;
+  /** Bytes of HTML and chunks one page may write (site config `maxPageOutputBytes`). */
+  maxPageOutputBytes: number;
 }
 
-export const DEFAULT_PAGE_LIMITS: PageLimits = { maxPageBytes: 4 * 1024 * 1024, maxPageSeconds: 30 };
+export const DEFAULT_PAGE_LIMITS: PageLimits = { maxPageBytes: 4 * 1024 * 1024, maxPageSeconds: 30, maxPageOutputBytes: 10 * 1024 * 1024 };
 
 /** Blockquotes, list items and admonitions inside each other; deeper nesting overflows the compiler's stack. */
 export const MAX_NESTING = 100;
@@ -90,6 +92,12 @@ function count(line: string, character: string): number {
   let found = 0;
   for (let index = line.indexOf(character); index !== -1; index = line.indexOf(character, index + 1)) found++;
   return found;
+}
+
+/** The error for a page whose files (HTML and chunks) would be bigger than the limit. */
+export function pageOutputProblem(bytes: number, file: string, limits: PageLimits): ContentError | undefined {
+  if (bytes <= limits.maxPageOutputBytes) return undefined;
+  return new ContentError({ rule: 'page-limits', message: `the page would write ${size(bytes)}, over the limit of ${size(limits.maxPageOutputBytes)}`, file, fix: 'Look for an expression or component that repeats content, split the page, or raise maxPageOutputBytes in site.config.ts.' });
 }
 
 function size(bytes: number): string {
