@@ -94,6 +94,25 @@ function count(line: string, character: string): number {
   return found;
 }
 
+/**
+ * The first JSX element nested more than MAX_NESTING elements deep (5,000 nested `<div>`s parse, then
+ * overflow every recursive step after the parse). The tree is walked with a stack of its own, not by recursion.
+ */
+export function jsxNestingProblem(tree: { children?: unknown[] }, file: string, lineOffset: number): ContentError | undefined {
+  const pending: { node: { type?: string; children?: unknown[]; position?: { start: { line: number } } }; depth: number }[] = [{ node: tree, depth: 0 }];
+  while (pending.length > 0) {
+    const { node, depth } = pending.pop()!;
+    const isElement = node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
+    const here = depth + (isElement ? 1 : 0);
+    if (here > MAX_NESTING) {
+      const line = node.position ? node.position.start.line + lineOffset : undefined;
+      return new ContentError({ rule: 'page-limits', message: `JSX elements are nested more than ${MAX_NESTING} levels deep`, file, line, fix: 'Flatten the structure: readers cannot follow that many levels either.' });
+    }
+    for (const child of node.children ?? []) pending.push({ node: child as never, depth: here });
+  }
+  return undefined;
+}
+
 /** The error for a page whose files (HTML and chunks) would be bigger than the limit. */
 export function pageOutputProblem(bytes: number, file: string, limits: PageLimits): ContentError | undefined {
   if (bytes <= limits.maxPageOutputBytes) return undefined;
