@@ -77,3 +77,9 @@ test('in an MDX page with components, a checked example inside a component and o
   assert.match(compiled.html, /id="language-tabs-1-tab-1"[^>]*>JavaScript</);
   assert.doesNotMatch(compiled.html, /&#x3C;div class="tabs-container"|\uE002|\uE004|\uE005/, 'the tabs are HTML, not text');
 });
+
+test('a ^? type query is shown in the TypeScript tab and left out of the JavaScript tab', async () => {
+  const compiled = await compile('```ts check\nconst total = [2, 3].length\n//    ^? const total: number\n```\n', {}, [], { languageTabs: true });
+  const panels = [...compiled.html.matchAll(/<code>([\s\S]*?)<\/code>/g)].map((match) => match[1].replace(/<[^>]+>/g, ''));
+  assert.deepEqual(panels, ['const total = [2, 3].length\n//    ^? const total: number', 'const total = [2, 3].length']);
+});
