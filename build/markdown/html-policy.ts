@@ -14,8 +14,8 @@ import type { VFile } from 'vfile';
 import { walkElements } from './walk.ts';
 
 export interface HtmlPolicyOptions {
-  /** Hosts an `<iframe>` may load (the CSP's frame-src lists the same). */
-  embedHosts: string[];
+  /** Hosts an `<iframe>` may load over https; undefined: any. */
+  embedHosts?: string[];
 }
 
 const TEXT_TAGS = ['p', 'br', 'hr', 'b', 'i', 'em', 'strong', 'small', 'mark', 's', 'u', 'q', 'cite', 'abbr', 'code', 'kbd', 'samp', 'var', 'sub', 'sup', 'del', 'ins', 'time', 'span', 'center', 'pre', 'blockquote'];
@@ -83,8 +83,8 @@ export function rehypeHtmlPolicy(options: HtmlPolicyOptions) {
 }
 
 export function applyHtmlPolicy(tree: Root, file: VFile, options: HtmlPolicyOptions): void {
-  tree.children = policedChildren(tree.children, file) as RootContent[];
-  finishElements(tree, file, options);
+  tree.children = policedChildren(tree.children, file, options) as RootContent[];
+  finishElements(tree, file);
 }
 
 /** HTML a component rendered, through the same policy. */
@@ -94,8 +94,8 @@ export function sanitizeHtml(html: string, file: VFile, options: HtmlPolicyOptio
   return toHtml(tree);
 }
 
-function policedChildren(children: RootContent[], file: VFile): RootContent[] {
-  return children.flatMap((child) => policed(child, file));
+function policedChildren(children: RootContent[], file: VFile, options: HtmlPolicyOptions): RootContent[] {
+  return children.flatMap((child) => policed(child, file, options));
 }
 
 /**
@@ -103,16 +103,17 @@ function policedChildren(children: RootContent[], file: VFile): RootContent[] {
  * known at once, with the element's line; MDX components keep their node (their own HTML is checked
  * when they render) and the language tabs' HTML stays whole.
  */
-function policed(node: RootContent, file: VFile): RootContent[] {
+function policed(node: RootContent, file: VFile, options: HtmlPolicyOptions): RootContent[] {
   if (node.type === 'text' || node.type === 'raw') return [node];
   if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
-    node.children = policedChildren(node.children as RootContent[], file) as typeof node.children;
+    node.children = policedChildren(node.children as RootContent[], file, options) as typeof node.children;
     return [node];
   }
   if (node.type !== 'element') return []; // comments and doctypes
+  if (node.tagName === 'iframe' && !allowedEmbed(node, options, file)) return [];
   // Without `data`, which the sanitizer would deep-copy, and without children, which are policed one by one.
   const clean = sanitize({ type: 'element', tagName: node.tagName, properties: node.properties, children: [], position: node.position }, SCHEMA);
-  const children = policedChildren(node.children, file) as ElementContent[];
+  const children = policedChildren(node.children, file, options) as ElementContent[];
   if (clean.type !== 'element') {
     file.message(`<${node.tagName}> was removed: the tag is not allowed in a page`, { place: node.position, ruleId: 'html-policy' });
     return SCHEMA.strip!.includes(node.tagName) ? [] : children;
@@ -140,30 +141,32 @@ function attributeName(property: string): string {
  */
 const CLOBBERING_ID = /^(?=[A-Za-z_$][\w$]*$)(?:.*[A-Z]|constructor$|__proto__$)/;
 
-/** What the schema cannot say: iframe hosts, DOM-clobbering ids, lazy images. */
-function finishElements(tree: Root, file: VFile, options: HtmlPolicyOptions): void {
-  walkElements(tree, (element, index, parent) => {
+/** What the schema cannot say: DOM-clobbering ids, lazy images. */
+function finishElements(tree: Root, file: VFile): void {
+  walkElements(tree, (element) => {
     if (element.tagName === 'img') element.properties.loading ??= 'lazy';
     const id = element.properties.id;
     if (typeof id === 'string' && CLOBBERING_ID.test(id)) {
       delete element.properties.id;
       file.message(`id "${id}" was removed: an id spelled like a DOM property can replace it on window`, { place: element.position, ruleId: 'dom-property-id' });
     }
-    if (element.tagName === 'iframe' && !allowedEmbed(element, options, file)) {
-      parent.children.splice(index, 1);
-      return index;
-    }
   });
 }
 
-/** An allowed iframe loads lazily and has a title; any other is removed with an error. */
+/**
+ * An allowed iframe (https, from `embedHosts` when the config lists them) loads lazily and has a title;
+ * any other is removed with an error. The CSP's frame-src lists the hosts the pages embed (security-headers.ts).
+ */
 function allowedEmbed(iframe: Element, options: HtmlPolicyOptions, file: VFile): boolean {
   const src = typeof iframe.properties.src === 'string' ? iframe.properties.src : '';
   const host = URL.canParse(src) ? new URL(src).host : '';
-  if (!src.startsWith('https://') || !options.embedHosts.includes(host)) {
+  const allowed = src.startsWith('https://') && host !== '' && (options.embedHosts?.includes(host) ?? true);
+  if (!allowed) {
     const message = file.message(`<iframe> from "${host || src}" is not an allowed embed`, { place: iframe.position, ruleId: 'embed' });
     message.fatal = true;
-    message.note = `Embed from one of ${options.embedHosts.join(', ')} over https, or add the host to embedHosts in the site config.`;
+    message.note = options.embedHosts
+      ? `Embed from one of ${options.embedHosts.join(', ')} over https, or add the host to embedHosts in the site config.`
+      : 'Embed a page over https.';
     return false;
   }
   iframe.properties.loading = 'lazy';

@@ -5,9 +5,9 @@ import { scriptHash } from '../pages/render.tsx';
 /**
  * The Content-Security-Policy of every page: scripts from the site itself, the inline scripts the build
  * writes (allowed by hash), the analytics script's origin only when the config names one, and frames
- * from the config's embed hosts only.
+ * from the hosts the pages embed only (`frameHosts`, from their iframes).
  */
-export function contentSecurityPolicy(config: SiteConfig, themeScript: string): string {
+export function contentSecurityPolicy(config: SiteConfig, themeScript: string, frameHosts: string[]): string {
   const inline = [themeScript, baseUrlBannerScript(config)].filter((script) => script !== undefined);
   const analytics = config.analytics ? [new URL(config.analytics.src).origin] : [];
   return [
@@ -16,7 +16,7 @@ export function contentSecurityPolicy(config: SiteConfig, themeScript: string): 
     "style-src 'self'",
     "img-src 'self' data: https:",
     ["connect-src 'self'", ...analytics].join(' '),
-    ...(config.embedHosts.length > 0 ? [['frame-src', ...config.embedHosts.map((host) => `https://${host}`)].join(' ')] : []),
+    ...(frameHosts.length > 0 ? [['frame-src', ...frameHosts.map((host) => `https://${host}`)].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
@@ -24,7 +24,7 @@ export function contentSecurityPolicy(config: SiteConfig, themeScript: string): 
 }
 
 /** Netlify/Cloudflare-style `_headers`: the CSP and hardening headers, long caching for hashed assets. */
-export function securityHeaders(config: SiteConfig, themeScript: string): string {
-  const csp = contentSecurityPolicy(config, themeScript);
+export function securityHeaders(config: SiteConfig, themeScript: string, frameHosts: string[]): string {
+  const csp = contentSecurityPolicy(config, themeScript, frameHosts);
   return `/*\n  Content-Security-Policy: ${csp}\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n`;
 }

@@ -21,6 +21,11 @@ export interface SiteFilesInput {
   renderRedirectPage: (permalink: string) => string;
 }
 
+/** The hosts the pages' iframes load, sorted: the CSP's frame-src allows these and no others. */
+function frameHosts(linkIndex: PageLinkIndex[]): string[] {
+  return [...new Set(linkIndex.flatMap((page) => page.frames.map((src) => new URL(src).host)))].sort();
+}
+
 export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript, renderRedirectPage }: SiteFilesInput): void {
   const { config, themeRoutes, homeRedirect, sidebars, categoryPages } = sources;
   // Unlisted docs are built, but no list of the site's pages names them.
@@ -31,5 +36,5 @@ export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript
   writeSitemap(sink, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
   sink.write('llms.txt', llmsTxt(docs, config, sidebars.placementByDocId));
   for (const page of categoryPages) writeCategoryCopy(sink, page, config);
-  sink.write('_headers', securityHeaders(config, themeScript));
+  sink.write('_headers', securityHeaders(config, themeScript, frameHosts(linkIndex)));
 }

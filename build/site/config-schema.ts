@@ -54,7 +54,6 @@ const analytics = v.optional(v.strictObject({
 }));
 
 /** Where an MDX `<iframe>` may load from unless the config says otherwise: video and code playgrounds. */
-const DEFAULT_EMBED_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'codesandbox.io', 'stackblitz.com'];
 
 export const CONFIG_SCHEMA = v.strictObject({
   title: v.string(),
@@ -90,7 +89,7 @@ export const CONFIG_SCHEMA = v.strictObject({
   markdown: v.optional(v.strictObject({ format: v.optional(v.picklist(['mdx', 'md', 'detect']), 'mdx'), languageTabs: v.optional(v.boolean(), false) }), {}),
   allowComponentCode: v.optional(v.boolean(), false),
   components: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Z][\w.]*$/, 'Name components with a capital letter, as JSX does: "Highlight".')), v.string()), {}),
-  embedHosts: v.optional(v.array(v.string()), DEFAULT_EMBED_HOSTS),
+  embedHosts: v.optional(v.array(v.string())),
   maxPageBytes: positive('maxPageBytes', Number.isSafeInteger, 'a whole number of bytes, for example 8 * 1024 * 1024'),
   maxPageSeconds: positive('maxPageSeconds', Number.isFinite, 'a number of seconds, for example 60'),
   maxPageOutputBytes: positive('maxPageOutputBytes', Number.isSafeInteger, 'a whole number of bytes, for example 20 * 1024 * 1024'),

@@ -115,6 +115,8 @@ function translate(raw: Raw, unsupported: Unsupported) {
     baseUrlIssueBanner: typeof raw.baseUrlIssueBanner === 'boolean' ? raw.baseUrlIssueBanner : undefined,
     ...linkPolicies(raw, unsupported),
     markdown: translateMarkdown(raw.markdown, unsupported),
+    // Docusaurus has no such option; a site narrows its embeds where its own data lives.
+    embedHosts: isRecord(raw.customFields) ? raw.customFields.embedHosts : undefined,
   };
   return { input, navbarPositions: positions };
 }

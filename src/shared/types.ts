@@ -75,8 +75,8 @@ export interface SiteConfig {
    * site file such as `./src/components/Highlight.jsx`, which runs during the build: the config opts in).
    */
   components: Record<string, string>;
-  /** Hosts an MDX `<iframe>` may load (https only); the CSP's frame-src allows exactly these. */
-  embedHosts: string[];
+  /** Hosts an `<iframe>` may load (https only); undefined: any host over https. The CSP's frame-src lists the hosts the pages use. */
+  embedHosts?: string[];
 }
 
 /** A sidebar after resolution: every doc item carries its label and permalink. */

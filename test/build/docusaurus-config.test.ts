@@ -155,6 +155,16 @@ test('onBrokenMarkdownLinks and markdown.hooks.onBrokenMarkdownLinks are taken: 
   });
 });
 
+test('an iframe from any https host builds; customFields.embedHosts narrows the hosts, and the CSP frames the ones used', async () => {
+  const embed = '---\ntitle: Intro\n---\n\n<iframe src="https://app.egghead.io/lessons/x/embed" title="Lesson" />\n';
+  const open = await buildDocusaurusSite({ 'docs/intro.md': embed });
+  assert.equal(open.code, 0, open.stderr);
+  assert.match(open.page('_headers'), /; frame-src https:\/\/app\.egghead\.io;/);
+  const narrowed = await buildDocusaurusSite({ 'docs/intro.md': embed, 'docusaurus.config.js': docusaurusConfig().replace('module.exports = async function createConfig() {\n  return {', "module.exports = async function createConfig() {\n  return {\n    customFields: { embedHosts: ['www.youtube-nocookie.com'] },") });
+  assert.equal(narrowed.code, 1);
+  assert.equal(narrowed.stderr.trim().split('\n').slice(-2).join('\n'), 'error: docs/intro.md:5:1: <iframe> from "app.egghead.io" is not an allowed embed\n  → Embed from one of www.youtube-nocookie.com over https, or add the host to embedHosts in the site config.');
+});
+
 test('a dead link in a Markdown page fails the build, and the fix names the Docusaurus config', async () => {
   const run = await buildDocusaurusSite({ 'docs/intro.md': '---\ntitle: Intro\n---\n\nSee [nowhere](/docs/nowhere).\n' });
   assert.equal(run.code, 1);

@@ -17,7 +17,7 @@ function Link({ to, href, children, className }: { to?: string; href?: string; c
 
 /**
  * What `react-lite-youtube-embed` is to Docusaurus sites: a video by id. Here it is the privacy-friendly
- * embed itself, loading lazily; its host is in the default embedHosts and so in the CSP's frame-src.
+ * embed itself, loading lazily.
  */
 function YouTubeEmbed({ id, title, params }: { id: string; title?: string; params?: string }) {
   const src = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}${params ? `?${params}` : ''}`;
