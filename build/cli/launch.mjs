@@ -72,6 +72,7 @@ async function bundleGenerator(dir) {
     entryPoints: {
       cli: path.join(root, 'build/cli/main.ts'),
       worker: path.join(root, 'build/pages/worker.ts'),
+      'run-worker': path.join(root, 'build/examples/run-worker.ts'),
     },
     outdir: staging,
     outExtension: { '.js': '.mjs' },

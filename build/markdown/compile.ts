@@ -22,7 +22,7 @@ import { rehypeEscapeDisallowedHtml } from './raw-html.ts';
 import { applyHtmlPolicy, rehypeHtmlPolicy, type HtmlPolicyOptions } from './html-policy.ts';
 import { rehypeAccessibleHtml } from './accessible-html.ts';
 import { rehypeHeadingAnchors } from './heading-anchors.ts';
-import { DEFAULT_PAGE_LIMITS, pageLimitProblem, type PageLimits } from './limits.ts';
+import { DEFAULT_PAGE_LIMITS, jsxNestingProblem, pageLimitProblem, type PageLimits } from './limits.ts';
 import { withinTimeBudget } from './page-clock.ts';
 import { rehypeIntrinsicJsx, type JsxElementOptions } from './mdx/jsx-elements.ts';
 import { hasComponents, renderWithComponents } from './mdx/render.ts';
@@ -121,6 +121,8 @@ async function compileWithCode(source: MarkdownSource, options: MarkdownOptions,
     .use(rehypeHeadingAnchors)
     .use(rehypeAccessibleHtml);
   const mdast = parse(processor, file, mdx, source);
+  const tooDeep = mdx ? jsxNestingProblem(mdast, source.displayPath, source.lineOffset) : undefined;
+  if (tooDeep) throw tooDeep;
   const hast = (await processor.run(mdast, file).catch((error: unknown) => {
     // A shape the limits above did not foresee: still one error naming the page, never a bare stack overflow.
     if (error instanceof RangeError) throw new ContentError({ rule: 'markdown', message: `the page is too deeply nested to compile (${error.message})`, file: source.displayPath, fix: 'Flatten its lists, blockquotes and admonitions.' });

@@ -39,7 +39,8 @@ export const SCHEMA: Schema = {
     '*': ['className', 'id', 'title', 'lang', 'dir', 'hidden', 'tabIndex', ...ARIA_ATTRIBUTES, ...DATA_ATTRIBUTES],
     a: ['href', 'hrefLang', 'rel', ['target', '_blank']],
     img: [['src', IMAGE_SOURCE], 'alt', 'width', 'height', 'loading', 'decoding', 'srcSet', 'sizes'],
-    iframe: [['src', /^https:\/\//i], 'width', 'height', 'allow', 'allowFullScreen', 'loading', 'referrerPolicy', 'frameBorder'],
+    // `sandbox` only takes powers away from the frame.
+    iframe: [['src', /^https:\/\//i], 'width', 'height', 'allow', 'allowFullScreen', 'loading', 'referrerPolicy', 'frameBorder', 'sandbox'],
     video: [['src', NO_DATA_URL], ['poster', NO_DATA_URL], 'controls', 'width', 'height', 'loop', 'muted', 'playsInline', 'preload'],
     audio: [['src', NO_DATA_URL], 'controls', 'loop', 'muted', 'preload'],
     source: [['src', NO_DATA_URL], 'srcSet', 'type', 'media', 'sizes'],

@@ -63,6 +63,10 @@ const HOSTILE_PAGES: Record<string, { text: string; error: string[] }> = {
     text: 'Before.\n\n{(() => { while (true) {} })()}\n',
     error: ['docs/loop.mdx:3:1: expression cannot be evaluated: it ran longer than 1 s', FIX],
   },
+  'nested.mdx': {
+    text: `${'<div>'.repeat(5000)}deep${'</div>'.repeat(5000)}\n`,
+    error: ['docs/nested.mdx:1: JSX elements are nested more than 100 levels deep', '  → Flatten the structure: readers cannot follow that many levels either.'],
+  },
   'data.mdx': {
     text: "import d from './missing.json'\n\n{d.title}\n\n{d}\n",
     error: ['docs/data.mdx:1:1: cannot import "./missing.json": no such file', '  → Create the file, or fix the import path.'],

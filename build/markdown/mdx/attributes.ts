@@ -148,7 +148,7 @@ function prepareComponent(element: JsxElement, props: Record<string, SandboxValu
 function propValue(value: SandboxValue, element: JsxElement, file: VFile, options: JsxAttributeOptions): unknown {
   if (isRefValue(value)) return new ComponentProp(value.ref);
   if (isElementValue(value)) {
-    const tree: Root = { type: 'root', children: describedNodes(value, true).map((node) => ({ ...node, position: element.position, data: { ...node.data, includedIn: element.data?.includedIn } })) as never };
+    const tree: Root = { type: 'root', children: describedNodes(value, true, element.position).map((node) => ({ ...node, data: { ...node.data, includedIn: element.data?.includedIn } })) as never };
     prepareElements(tree, file, options);
     options.checkMarkup(tree, file);
     return new Markup(tree);
@@ -173,7 +173,7 @@ function expandPageComponent(element: JsxElement, file: VFile, code: PageCode): 
     return [];
   }
   try {
-    return describedNodes(result.value ?? null, element.type === 'mdxJsxFlowElement', [element.children]).map((node) => ({ ...node, position: node.position ?? element.position })) as never;
+    return describedNodes(result.value ?? null, element.type === 'mdxJsxFlowElement', element.position, [element.children]) as never;
   } catch (error) {
     if (!(error instanceof DescriptionProblem)) throw error;
     fail(file, element, `<${element.name}> gives ${error.message}`, 'Return JSX, a string or null from the component.');

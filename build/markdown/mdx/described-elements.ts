@@ -7,6 +7,7 @@
  */
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Text } from 'mdast';
+import type { Position } from 'unist';
 import { isElementValue, isRefValue, type SandboxElement, type SandboxObject, type SandboxValue } from './sandbox/wire.ts';
 
 export type JsxNode = MdxJsxFlowElement | MdxJsxTextElement;
@@ -33,22 +34,36 @@ export class DescriptionProblem extends Error {}
 const TAG_NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 
 /**
- * `slots` holds, for a page's function component called by the host, the element's own children:
- * the component's `{children}` are replaced by them.
+ * The nodes a value describes, each at `position` (the expression's place: messages about any of
+ * them name its line). `slots` holds, for a page's function component called by the host, the
+ * element's own children: the component's `{children}` are replaced by them, keeping their places.
  */
-export function describedNodes(value: SandboxValue, flow: boolean, slots: unknown[][] = []): DescribedNode[] {
+export function describedNodes(value: SandboxValue, flow: boolean, position: Position | undefined, slots: unknown[][] = []): DescribedNode[] {
+  const nodes = nodesOf(value, flow, slots);
+  placeAt(nodes, position);
+  return nodes;
+}
+
+function placeAt(nodes: { position?: Position; children?: unknown[] }[], position: Position | undefined): void {
+  for (const node of nodes) {
+    node.position ??= position;
+    if (node.children) placeAt(node.children as never, position);
+  }
+}
+
+function nodesOf(value: SandboxValue, flow: boolean, slots: unknown[][]): DescribedNode[] {
   if (value === null || typeof value === 'boolean') return [];
   if (typeof value === 'string' || typeof value === 'number') return [{ type: 'text', value: String(value) }];
-  if (Array.isArray(value)) return value.flatMap((item) => describedNodes(item, flow, slots));
+  if (Array.isArray(value)) return value.flatMap((item) => nodesOf(item, flow, slots));
   if (isElementValue(value)) return elementNodes(value.element, flow, slots);
   if (isRefValue(value)) throw new DescriptionProblem('a component itself, not an element: write it as a tag');
   throw new DescriptionProblem('an object, which is not text or markup');
 }
 
 function elementNodes(element: SandboxElement, flow: boolean, slots: unknown[][]): DescribedNode[] {
-  if (element.kind === 'fragment') return element.children.flatMap((child) => describedNodes(child, flow, slots));
+  if (element.kind === 'fragment') return element.children.flatMap((child) => nodesOf(child, flow, slots));
   if (element.kind === 'slot') return structuredClone(slots[element.index] ?? []) as DescribedNode[];
-  const children = element.children.flatMap((child) => describedNodes(child, flow, slots));
+  const children = element.children.flatMap((child) => nodesOf(child, flow, slots));
   const type = flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement';
   if (element.kind === 'intrinsic') {
     if (!TAG_NAME.test(element.name)) throw new DescriptionProblem(`an element named "${element.name.slice(0, 40)}", which is not an HTML tag`);

@@ -256,9 +256,7 @@ function expressionNodes(node: { type: string; data?: { estree?: Program | null 
     return [];
   }
   try {
-    const nodes = describedNodes(result.value, node.type === 'mdxFlowExpression');
-    for (const described of nodes) described.position = node.position;
-    return nodes as RootContent[];
+    return describedNodes(result.value, node.type === 'mdxFlowExpression', node.position) as RootContent[];
   } catch (error) {
     if (!(error instanceof DescriptionProblem)) throw error;
     fail(state, node.position, `expression gives ${error.message}`, 'Make the expression a string, a number, or JSX.');
