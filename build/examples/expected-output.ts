@@ -67,3 +67,13 @@ export function compareOutput(printed: string, expected: ExpectedLine[], blockLi
 const quote = (text: string) => JSON.stringify(text);
 /** Spaces at the end of a line are neither seen by a reader nor kept by every editor: not compared. */
 const trimEnd = (text: string) => text.trimEnd();
+
+/**
+ * Redux Toolkit's development checks warn when one of them takes over 32 ms: whether they do depends on
+ * how busy the machine is, not on the example, so the warning (three lines) is not part of the output.
+ */
+const TIMING_WARNING = /^\w+ took \d+ms, which is more than the warning threshold of \d+ms\. ?\nIf your state or actions are very large, .*\nIt is disabled in production builds, so you don't need to worry about that\.\n/gm;
+
+export function withoutTimingWarnings(output: string): string {
+  return output.replace(TIMING_WARNING, '');
+}

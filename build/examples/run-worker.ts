@@ -35,8 +35,9 @@ const captured = new Writable({
     done();
   },
 });
-// Node's own Console, so every method (log, error, table, dir, group, assert) formats as in a terminal.
-globalThis.console = new Console({ stdout: captured, stderr: captured, colorMode: false });
+// Node's own Console, so every method (log, error, table, dir, group, assert) formats as in a terminal;
+// a fresh one for each block, so a block that replaces console.warn does not change the next block's output.
+const newConsole = () => new Console({ stdout: captured, stderr: captured, colorMode: false });
 process.setSourceMapsEnabled(true);
 trackTimers();
 process.on('uncaughtException', fail);
@@ -50,6 +51,7 @@ const refusedFetch: typeof fetch = async () => {
 parentPort!.on('message', async ({ file, fakeFetch }: BlockRequest) => {
   output = '';
   failure = undefined;
+  globalThis.console = newConsole();
   globalThis.fetch = fakeFetch ? createFakeFetch() : refusedFetch;
   globalThis.Request = fakeFetch ? PageRequest : nodeRequest;
   const start = Date.now();

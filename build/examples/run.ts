@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { build, type BuildFailure, type Plugin } from 'esbuild';
 import type { CheckedExample, PageExamples, RunBlock } from './extract.ts';
-import { arrowComments, compareOutput, fenceOutput, type ExpectedLine } from './expected-output.ts';
+import { arrowComments, compareOutput, fenceOutput, withoutTimingWarnings, type ExpectedLine } from './expected-output.ts';
 import { examplePath } from './page-project.ts';
 import type { BlockRequest, BlockResult } from './run-worker.ts';
 import type { ExampleError } from './typecheck.ts';
@@ -67,7 +67,7 @@ async function runBlock(block: RunBlock, project: BlockProject, worker: BlockWor
   if (typeof result === 'number') return [at(block, block.line, `run block ended its worker: process.exit(${result})`)];
   if (result.error) return [at(block, thrownAt(result.error.stack, project.files) ?? block.line, `run block threw ${result.error.text}`)];
   if (result.unfinished) return [at(block, block.line, `run block did not finish: its top-level await was still waiting when no timer due within ${SETTLE_LIMIT_MS / 1000} s was left`)];
-  const mismatch = compareOutput(result.output, expected, block.line);
+  const mismatch = compareOutput(withoutTimingWarnings(result.output), expected, block.line);
   return mismatch ? [at(block, mismatch.line, mismatch.message)] : [];
 }
 

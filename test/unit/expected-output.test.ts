@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { arrowComments, compareOutput, fenceOutput } from '../../build/examples/expected-output.ts';
+import { arrowComments, compareOutput, fenceOutput, withoutTimingWarnings } from '../../build/examples/expected-output.ts';
 
 const lines = (...text: string[]) => text.join('\n');
 
@@ -50,4 +50,10 @@ test('the first differing line is reported at its page line, quoted as printed a
   assert.deepEqual(compareOutput('1\n', expected, 3), { line: 6, message: 'run block printed nothing more where the page shows "{ a: \'x\' }"' });
   assert.deepEqual(compareOutput('', expected, 3), { line: 5, message: 'run block printed nothing where the page shows "1"' });
   assert.deepEqual(compareOutput('surprise\n', [], 3), { line: 3, message: 'run block printed "surprise" where the page shows no output' });
+});
+
+test('Redux Toolkit\'s slow-check warning is not output: it says how busy the machine was, not what the example does', () => {
+  const warning = "SerializableStateInvariantMiddleware took 41ms, which is more than the warning threshold of 32ms. \nIf your state or actions are very large, you may want to disable the middleware as it might cause too much of a slowdown in development mode. See https://redux-toolkit.js.org/api/getDefaultMiddleware for instructions.\nIt is disabled in production builds, so you don't need to worry about that.\n";
+  assert.equal(withoutTimingWarnings(`before\n${warning}after\n`), 'before\nafter\n');
+  assert.equal(withoutTimingWarnings('A value took 41ms, which is fine.\n'), 'A value took 41ms, which is fine.\n');
 });
