@@ -20,7 +20,15 @@ export function markdownOptionsKey({ permalinkBySourcePath, ...options }: Markdo
 export function compileKey(doc: Doc, optionsKey: string, options: MarkdownOptions): string {
   const facts = factsOf(doc);
   const images = facts.images.map((image) => `${image}=${options.staticDirs.some((dir) => existsSync(path.join(dir, staticFilePath(image))))}`);
-  return digest(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, optionsKey, linkTargets(facts.targets, doc.sourcePath, options), images, facts.digest]));
+  return digest(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, frontMatterRead(doc), optionsKey, linkTargets(facts.targets, doc.sourcePath, options), images, facts.digest]));
+}
+
+/**
+ * The front matter, for a page whose MDX expressions may read it (`{frontMatter.title}`): its text names
+ * it. Any other page's front matter changes only its render, which the page cache keys on.
+ */
+function frontMatterRead(doc: Doc): unknown {
+  return doc.body.includes('frontMatter') ? doc.frontMatter : null;
 }
 
 /**

@@ -20,7 +20,7 @@ const SOURCE_DIRS = ['build', 'src'];
  * Packages that find files of their own at run time (binaries, optional native modules) stay imports,
  * and so does TypeScript, which is loaded only to name the TypeScript-only syntax of a checked example (and needs __filename).
  */
-const EXTERNAL_PACKAGES = ['esbuild', 'pagefind', 'chokidar', 'fsevents', 'typescript'];
+const EXTERNAL_PACKAGES = ['@jitl/quickjs-wasmfile-release-sync', 'esbuild', 'pagefind', 'chokidar', 'fsevents', 'typescript'];
 /** Older bundles may still be in use (a long watch session starts workers from its own): removed a day later. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -72,6 +72,7 @@ async function bundleGenerator(dir) {
     entryPoints: {
       cli: path.join(root, 'build/cli/main.ts'),
       worker: path.join(root, 'build/pages/worker.ts'),
+      'run-worker': path.join(root, 'build/examples/run-worker.ts'),
     },
     outdir: staging,
     outExtension: { '.js': '.mjs' },

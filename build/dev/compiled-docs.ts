@@ -25,7 +25,7 @@ export class CompiledDocs {
       if (cached?.key === key && cached.dependencies === stamps.stamp(cached.compiled.dependencies)) compiled.set(doc.id, cached.compiled);
       else stale.push({ doc, key });
     }
-    const sources = stale.map(({ doc }) => ({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset }));
+    const sources = stale.map(({ doc }) => ({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset, frontMatter: doc.frontMatter }));
     let done = 0;
     const outcomes = await compilePages(sources, options, () => onProgress(++done, stale.length));
     const errors: ContentError[] = [];

@@ -1,10 +1,12 @@
 /**
- * `npm run check-examples -- [files…]`: type-checks every ```ts check / ```tsx check fence and
- * prints each page's prose word count, so authors see both before the test suite runs.
+ * `npm run check-examples -- [files…]`: type-checks every ```ts check / ```tsx check fence, runs every
+ * `run` fence and compares its output with the page's, and prints each page's prose word count, so
+ * authors see all three before the test suite runs.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { extractCheckedExamples } from './extract.ts';
+import { extractExamples } from './extract.ts';
+import { runPage } from './run.ts';
 import { ExampleChecker } from './typecheck.ts';
 import { listMarkdownFiles } from '../fs-utils.ts';
 import { countProseWords } from '../markdown/prose.ts';
@@ -17,10 +19,10 @@ let errorCount = 0;
 for (const file of files) {
   const relative = path.relative(projectRoot, path.resolve(file));
   const markdown = readFileSync(file, 'utf8');
-  const examples = extractCheckedExamples(markdown, relative);
-  const errors = checker.checkPage(examples);
+  const examples = extractExamples(markdown, relative);
+  const errors = [...checker.checkPage(examples.checked), ...await runPage(projectRoot, examples)].sort((a, b) => a.line - b.line);
   const { words, codeBlocks } = countProseWords(markdown, relative);
-  console.log(`${relative}: ${words} prose words, ${codeBlocks} code blocks, ${examples.length} checked, ${errors.length} errors`);
+  console.log(`${relative}: ${words} prose words, ${codeBlocks} code blocks, ${examples.checked.length} checked, ${examples.runBlocks.length} run, ${errors.length} errors`);
   for (const error of errors) console.log(`  ${error.sourceFile}:${error.line}: ${error.message}`);
   errorCount += errors.length;
 }

@@ -7,6 +7,7 @@ import { VFile } from 'vfile';
 import type { Element } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { ExampleSyntaxError, toJavaScript, typeScriptOnlyConstructs, TypeScriptOnlySyntaxError, type TypeScriptOnlyConstruct } from './to-javascript.ts';
+import { withoutTypeQueries } from './type-facts.ts';
 import { codeBlockToHtml } from '../markdown/code-block-html.ts';
 import { highlightedCodeBlock } from '../markdown/highlight.ts';
 
@@ -33,10 +34,11 @@ export async function javascriptTwin(pre: Element, code: Element, language: 'ts'
   }
 }
 
-/** The JavaScript code block's HTML; throws where toJavaScript does. */
+/** The JavaScript code block's HTML, without the `^?` type queries; throws where toJavaScript does. */
 function javascriptTwinHtml(typescript: string, language: 'ts' | 'tsx', meta: string): string {
   const jsLanguage = language === 'tsx' ? 'jsx' : 'js';
-  const code: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${jsLanguage}`], dataMeta: javascriptMeta(meta, jsLanguage) }, children: [{ type: 'text', value: toJavaScript(typescript, language) }] };
+  const javascript = withoutTypeQueries(toJavaScript(typescript, language));
+  const code: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${jsLanguage}`], dataMeta: javascriptMeta(meta, jsLanguage) }, children: [{ type: 'text', value: javascript }] };
   const pre: Element = { type: 'element', tagName: 'pre', properties: {}, children: [code] };
   // Its magic comments are the TypeScript block's, whose problems the page reports.
   return codeBlockToHtml(highlightedCodeBlock(pre, code, new VFile()));

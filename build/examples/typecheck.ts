@@ -1,6 +1,8 @@
 import path from 'node:path';
 import ts from 'typescript';
 import type { CheckedExample } from './extract.ts';
+import { examplePath } from './page-project.ts';
+import { expectedErrorFor, sameTypeText, typeFacts, type ExpectedError, type TypeFacts, type TypeQuery } from './type-facts.ts';
 
 export interface ExampleError {
   sourceFile: string;
@@ -25,9 +27,9 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
 };
 
 /**
- * Type-checks documentation examples against the packages installed in `projectRoot`.
- * Each Markdown page is a small project: an example with `title="src/app/store.ts"` is stored at
- * that path, so later examples on the same page can import it. Examples are checked in page order.
+ * Type-checks documentation examples against the packages installed in `projectRoot`, each page
+ * a small project (page-project.ts), and the type facts they state (type-facts.ts). Examples are
+ * checked in page order.
  */
 export class ExampleChecker {
   private readonly files = new Map<string, { text: string; version: number }>();
@@ -39,35 +41,50 @@ export class ExampleChecker {
 
   checkPage(examples: CheckedExample[]): ExampleError[] {
     const errors: ExampleError[] = [];
-    examples.forEach((example, index) => {
-      const fileName = this.virtualPath(example, index);
+    examples.forEach((example) => {
+      const fileName = examplePath(this.projectRoot, example);
       const previous = this.files.get(fileName);
-      this.files.set(fileName, { text: example.code, version: (previous?.version ?? 0) + 1 });
-      errors.push(...this.diagnose(fileName, example));
+      const facts = typeFacts(example.code);
+      this.files.set(fileName, { text: facts.checkedCode, version: (previous?.version ?? 0) + 1 });
+      errors.push(...this.diagnose(fileName, example, facts));
     });
     return errors;
   }
 
-  private virtualPath(example: CheckedExample, index: number): string {
-    const pageDir = example.sourceFile.replace(/\.mdx?$/, '').replace(/[^\w/-]/g, '_');
-    const relative = example.title
-      ? withExtension(example.title.replace(/^\/+/, ''), example.lang)
-      : `example-${index + 1}.${example.lang}`;
-    return path.join(this.projectRoot, '.examples', pageDir, relative);
+  /** The example's errors, less those an `@ts-expect-error` expects, and each stated type fact that does not hold. */
+  private diagnose(fileName: string, example: CheckedExample, facts: TypeFacts): ExampleError[] {
+    const at = (codeLine: number, message: string): ExampleError => ({ sourceFile: example.sourceFile, line: example.line + 1 + codeLine, message });
+    const errors: ExampleError[] = [];
+    const expectedFound = new Map<ExpectedError, ts.Diagnostic[]>();
+    for (const diagnostic of [...this.service.getSyntacticDiagnostics(fileName), ...this.service.getSemanticDiagnostics(fileName)]) {
+      const codeLine = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : 0;
+      const expected = expectedErrorFor(codeLine, facts.checkedCode, facts.expectedErrors);
+      if (expected) expectedFound.set(expected, [...(expectedFound.get(expected) ?? []), diagnostic]);
+      else errors.push(at(codeLine, describe(diagnostic)));
+    }
+    for (const expected of facts.expectedErrors) {
+      const found = expectedFound.get(expected) ?? [];
+      const other = found.find((diagnostic) => diagnostic.code !== expected.code);
+      if (found.length === 0) errors.push(at(expected.line, `the page expects TS${expected.code} here, but the code compiles`));
+      else if (other) errors.push(at(expected.line, `the page expects TS${expected.code} here, but TypeScript reports ${describe(other)}`));
+    }
+    for (const query of facts.queries) {
+      const problem = this.queryProblem(fileName, query, facts.checkedCode);
+      if (problem) errors.push(at(query.line, problem));
+    }
+    return errors.sort((a, b) => a.line - b.line);
   }
 
-  private diagnose(fileName: string, example: CheckedExample): ExampleError[] {
-    const diagnostics = [
-      ...this.service.getSyntacticDiagnostics(fileName),
-      ...this.service.getSemanticDiagnostics(fileName),
-    ];
-    return diagnostics.map((diagnostic) => {
-      const codeLine = diagnostic.file && diagnostic.start !== undefined
-        ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line
-        : 0;
-      const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
-      return { sourceFile: example.sourceFile, line: example.line + 1 + codeLine, message: `TS${diagnostic.code}: ${text}` };
-    });
+  /** What is wrong with a `^?` query, if anything: TypeScript's hover text for the name it points at differs. */
+  private queryProblem(fileName: string, query: TypeQuery, code: string): string | undefined {
+    const lines = code.split('\n');
+    const { line, column } = query.target;
+    const position = lines.slice(0, line).reduce((start, text) => start + text.length + 1, 0) + column;
+    const info = line >= 0 && /\S/.test(lines[line].charAt(column)) ? this.service.getQuickInfoAtPosition(fileName, position) : undefined;
+    const shown = info ? ts.displayPartsToString(info.displayParts) : '';
+    if (shown === '') return 'the ^? points at no name on the line above';
+    if (sameTypeText(shown, query.expected)) return undefined;
+    return `the page shows the type "${query.expected}", but TypeScript shows "${shown}"`;
   }
 
   private createHost(): ts.LanguageServiceHost {
@@ -91,6 +108,6 @@ export class ExampleChecker {
   }
 }
 
-function withExtension(title: string, lang: 'ts' | 'tsx'): string {
-  return /\.(ts|tsx)$/.test(title) ? title : `${title}.${lang}`;
+function describe(diagnostic: ts.Diagnostic): string {
+  return `TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
 }

@@ -1,12 +1,19 @@
 /** What an author can write after the language of a fenced code block: ```ts title="store.ts" {1,3-5} showLineNumbers check */
 export interface CodeMeta {
   title?: string;
+  /** A block the tests run (build/examples/run.ts), in this NODE_ENV: `run` is `development`, `run=production` is `production`. */
+  run?: string;
   /** 1-based line numbers to highlight. */
   highlightLines: Set<number>;
   /** The number of the first line, when lines are numbered (`showLineNumbers`, `showLineNumbers=5`). */
   lineNumbersStart?: number;
-  /** Bare words such as `check`. */
+  /** Bare words such as `check`, `fetch`, `output`. */
   flags: Set<string>;
+}
+
+/** A TypeScript fence marked `check` or `run` is type-checked, and shown with a JavaScript tab. */
+export function isTypeChecked(meta: CodeMeta): boolean {
+  return meta.flags.has('check') || meta.run !== undefined;
 }
 
 const TOKEN = /(\w+)=("([^"]*)"|'([^']*)'|\S+)|\{([\d,\s-]+)\}|(\S+)/g;
@@ -18,6 +25,8 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
     if (key === 'title') result.title = doubleQuoted ?? singleQuoted ?? rawValue;
     else if (key === 'showLineNumbers') result.lineNumbersStart = lineNumber(rawValue);
     else if (word === 'showLineNumbers') result.lineNumbersStart = 1;
+    else if (key === 'run') result.run = doubleQuoted ?? singleQuoted ?? rawValue;
+    else if (word === 'run') result.run = 'development';
     else if (ranges !== undefined) addRanges(result.highlightLines, ranges);
     else if (word !== undefined) result.flags.add(word);
   }

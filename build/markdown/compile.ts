@@ -18,19 +18,23 @@ import { remarkGfm } from './gfm.ts';
 import { remarkHeadingIds } from './heading-ids.ts';
 import { rehypeHighlight, rehypeKeepCodeMeta } from './highlight.ts';
 import { remarkLinks, type LinkContext, type SourceLink } from './links.ts';
-import { rehypeEscapeDisallowedHtml, rehypeSanitizeAttributes } from './raw-html.ts';
+import { rehypeEscapeDisallowedHtml } from './raw-html.ts';
+import { applyHtmlPolicy, rehypeHtmlPolicy, type HtmlPolicyOptions } from './html-policy.ts';
 import { rehypeAccessibleHtml } from './accessible-html.ts';
 import { rehypeHeadingAnchors } from './heading-anchors.ts';
-import { DEFAULT_PAGE_LIMITS, pageLimitProblem, type PageLimits } from './limits.ts';
+import { DEFAULT_PAGE_LIMITS, jsxNestingProblem, pageLimitProblem, type PageLimits } from './limits.ts';
 import { withinTimeBudget } from './page-clock.ts';
 import { rehypeIntrinsicJsx, type JsxElementOptions } from './mdx/jsx-elements.ts';
 import { hasComponents, renderWithComponents } from './mdx/render.ts';
+import { rehypeJsxAttributes } from './mdx/attributes.ts';
+import { PageCode } from './mdx/page-code.ts';
+import { DEFAULT_SANDBOX_LIMITS } from './mdx/sandbox/page-sandbox.ts';
 import { remarkMdxScope } from './mdx/scope.ts';
 import { mdx1Compat } from './mdx/compat.ts';
 import { rehypeLanguageTabs } from './language-tabs.ts';
 import type { PageAsset } from './doc-images.ts';
 
-export interface MarkdownOptions extends LinkContext, JsxElementOptions {
+export interface MarkdownOptions extends LinkContext, JsxElementOptions, HtmlPolicyOptions {
   minTocLevel: number;
   maxTocLevel: number;
   limits?: PageLimits;
@@ -52,6 +56,8 @@ export interface MarkdownSource {
   body: string;
   /** Lines of the file before `body` (front matter), added to every reported line. */
   lineOffset: number;
+  /** The page's front matter: MDX expressions read it as `frontMatter`. */
+  frontMatter?: Record<string, unknown>;
 }
 
 export interface CompiledMarkdown {
@@ -79,34 +85,74 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
 }
 
 async function compileWithinLimits(source: MarkdownSource, options: MarkdownOptions): Promise<CompiledMarkdown> {
+  const code = new PageCode(DEFAULT_SANDBOX_LIMITS);
+  try {
+    return await compileWithCode(source, options, code);
+  } finally {
+    code.dispose();
+  }
+}
+
+async function compileWithCode(source: MarkdownSource, options: MarkdownOptions, code: PageCode): Promise<CompiledMarkdown> {
   const mdx = isMdx(source.sourcePath, options.format);
   const text = normalizeAdmonitionTitles(source.body);
   const file = new VFile({ path: source.displayPath, value: mdx ? mdx1Compat(text) : text });
+  const mdxOptions = { ...options, pageFile: path.join(options.docsDir, source.sourcePath), frontMatter: source.frontMatter ?? {}, code };
+  const checkMarkup = (tree: HastRoot, markupFile: VFile) => {
+    rehypeIntrinsicJsx(options)(tree, markupFile);
+    applyHtmlPolicy(tree, markupFile, options);
+  };
   const processor = unified()
     .use(remarkParse)
-    .use(mdx ? [remarkMdx, [remarkMdxScope, { ...options, pageFile: path.join(options.docsDir, source.sourcePath) }]] as PluggableList : [])
+    .use(mdx ? [remarkMdx, [remarkMdxScope, mdxOptions]] as PluggableList : [])
     .use(remarkGfm)
     .use(remarkDirective)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds, options)
     .use(remarkLinks, options, source.sourcePath)
     .use(remarkRehype, { allowDangerousHtml: true, passThrough: MDX_NODE_TYPES })
-    .use(mdx ? [[rehypeIntrinsicJsx, options]] as PluggableList : [])
+    .use(mdx ? [[rehypeJsxAttributes, { code, checkMarkup }], [rehypeIntrinsicJsx, options]] as PluggableList : [])
     .use(rehypeKeepCodeMeta)
     .use(rehypeEscapeDisallowedHtml)
     .use(rehypeRawWhenNeeded)
     .use(options.languageTabs ? [rehypeLanguageTabs] : [])
-    .use(rehypeSanitizeAttributes)
+    .use(rehypeHtmlPolicy, options)
     .use(rehypeHighlight)
     .use(rehypeHeadingAnchors)
     .use(rehypeAccessibleHtml);
   const mdast = parse(processor, file, mdx, source);
+  const tooDeep = mdx ? jsxNestingProblem(mdast, source.displayPath, source.lineOffset) : undefined;
+  if (tooDeep) throw tooDeep;
   const hast = (await processor.run(mdast, file).catch((error: unknown) => {
     // A shape the limits above did not foresee: still one error naming the page, never a bare stack overflow.
     if (error instanceof RangeError) throw new ContentError({ rule: 'markdown', message: `the page is too deeply nested to compile (${error.message})`, file: source.displayPath, fix: 'Flatten its lists, blockquotes and admonitions.' });
     throw error;
   })) as HastRoot;
-  const problems = file.messages.map((message) => {
+  throwIfAny(fatalProblems(file, source));
+  // Only MDX has components; walking a Markdown page for them cost ~0.25 ms.
+  // The only raw nodes left are the language tabs' HTML (language-tabs.ts): rehype-raw parsed the page's own.
+  const html = mdx && hasComponents(hast)
+    ? renderWithComponents(hast, { code, file, displayPath: source.displayPath, policy: options, lineOf: (id) => offsetLine(file.data.componentLines?.get(id), source.lineOffset) })
+    : toHtml(hast, { allowDangerousHtml: true });
+  throwIfAny(fatalProblems(file, source));
+  return {
+    html,
+    toc: file.data.toc ?? [],
+    // A partial's link keeps the partial's line; the page's line that included it is offset like the page's own.
+    links: (file.data.links ?? []).map((link) => (link.file
+      ? { ...link, includedAt: offsetLine(link.includedAt, source.lineOffset) }
+      : { ...link, line: link.line ? link.line + source.lineOffset : undefined })),
+    excerpt: firstParagraphText(mdast),
+    warnings: problemsOf(file, source).filter((problem) => !problem.fatal).map(({ pageLine: _, fatal: __, ...warning }) => warning),
+    islands: file.data.islands ?? [],
+    dependencies: [...new Set(file.data.dependencies)],
+    assets: file.data.assets ?? [],
+  };
+}
+
+/** The compile's messages as problems, lines offset to the file's. */
+function problemsOf(file: VFile, source: MarkdownSource) {
+  return file.messages.map((message) => {
     // A link or image in an included partial: reported at the partial's line, naming the page's line that included it.
     const pageLine = offsetLine(message.partial ? message.partial.includedAtLine : message.line ?? undefined, source.lineOffset);
     return {
@@ -120,25 +166,11 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
       pageLine,
     };
   });
-  throwIfAny(problems.filter((problem) => problem.fatal).sort((a, b) => (a.pageLine ?? 0) - (b.pageLine ?? 0)).map(({ pageLine: _, ...problem }) => new ContentError(problem)));
-  // Only MDX has components; walking a Markdown page for them cost ~0.25 ms.
-  // The only raw nodes left are the language tabs' HTML (language-tabs.ts): rehype-raw parsed the page's own.
-  const html = mdx && hasComponents(hast)
-    ? renderWithComponents(hast, new Map([...(file.data.mdxScope ?? []), ['toc', file.data.toc ?? []]]), source.displayPath, (name) => offsetLine(file.data.componentLines?.get(name), source.lineOffset))
-    : toHtml(hast, { allowDangerousHtml: true });
-  return {
-    html,
-    toc: file.data.toc ?? [],
-    // A partial's link keeps the partial's line; the page's line that included it is offset like the page's own.
-    links: (file.data.links ?? []).map((link) => (link.file
-      ? { ...link, includedAt: offsetLine(link.includedAt, source.lineOffset) }
-      : { ...link, line: link.line ? link.line + source.lineOffset : undefined })),
-    excerpt: firstParagraphText(mdast),
-    warnings: problems.filter((problem) => !problem.fatal).map(({ pageLine: _, ...warning }) => warning),
-    islands: file.data.islands ?? [],
-    dependencies: [...new Set(file.data.dependencies)],
-    assets: file.data.assets ?? [],
-  };
+}
+
+/** Every error of the compile so far, in page order. */
+function fatalProblems(file: VFile, source: MarkdownSource): ContentError[] {
+  return problemsOf(file, source).filter((problem) => problem.fatal).sort((a, b) => (a.pageLine ?? 0) - (b.pageLine ?? 0)).map(({ pageLine: _, fatal: __, ...problem }) => new ContentError(problem));
 }
 
 /** Left for rehype as they are: jsx-elements.ts and render.ts handle them. */

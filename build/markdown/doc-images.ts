@@ -4,13 +4,13 @@
  * there, so it can be cached for good and never collides with another page's `img/flow.png`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Image } from 'mdast';
 import type { VFile } from 'vfile';
 import { splitHref } from '../../src/shared/paths.ts';
 import type { LinkContext, Report } from './links.ts';
-import { isInsideSite } from './mdx/imports.ts';
+import { isInsideSite, realPath } from './mdx/imports.ts';
 
 /** A file to copy into the output: source path → path below the output folder. */
 export interface PageAsset { source: string; target: string }
@@ -19,11 +19,13 @@ export interface PageAsset { source: string; target: string }
 export function relocateDocImage(image: Image, context: LinkContext, sourcePath: string, file: VFile, report: Report, writer: 'page' | 'partial'): void {
   const relative = decodeURIComponentSafe(splitHref(image.url).path);
   const source = path.resolve(context.docsDir, path.dirname(sourcePath), relative);
-  const inside = isInsideSite(source, context);
-  if (!inside || !existsSync(source) || !statSync(source).isFile()) {
+  const real = realPath(source);
+  // By real path: an image that is a link to a file outside the site is outside.
+  const inside = isInsideSite(real ?? path.resolve(source), context);
+  if (!inside || !real || !statSync(real).isFile()) {
     report(`image "${image.url}" not found next to the ${writer}`, {
       ruleId: 'missing-image',
-      note: inside ? `Put the file at ${path.relative(process.cwd(), source)}, or fix the path (it is relative to this file).` : 'Keep images inside the site folder.',
+      note: inside ? `Put the file at ${path.relative(process.cwd(), source)}, or fix the path (it is relative to this file).` : 'Keep images inside the site folder (a symbolic link to a file outside it is refused).',
     });
     return;
   }

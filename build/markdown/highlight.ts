@@ -69,7 +69,12 @@ export function highlightedCodeBlock(pre: Element, codeElement: Element, file: V
   const grammar = resolveGrammar(requested, file, pre);
   const { code, highlightLines } = highlighting(toString(codeElement).replace(/\n$/, ''), meta, grammar, file, pre);
   const tokens = grammar ? highlightTokens(code, grammar) : [{ type: 'text' as const, value: code }];
-  return codeBlock(requested || 'text', meta.title, lines(splitLines(tokens), highlightLines, meta.lineNumbersStart));
+  return codeBlock(requested || 'text', meta.title ?? outputTitle(meta), lines(splitLines(tokens), highlightLines, meta.lineNumbersStart));
+}
+
+/** An `output` fence (what the run block above it prints) is labelled, unless it has a title of its own. */
+function outputTitle(meta: CodeMeta): string | undefined {
+  return meta.flags.has('output') ? 'Output' : undefined;
 }
 
 function resolveGrammar(requested: string, file: VFile, node: Element): string | undefined {

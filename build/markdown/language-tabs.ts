@@ -1,5 +1,5 @@
 /**
- * rehype plugin: a type-checked TypeScript example (```ts check) is shown as TypeScript and
+ * rehype plugin: a type-checked TypeScript example (```ts check, ```ts run) is shown as TypeScript and
  * JavaScript tabs, one site-wide choice (groupId `language`). The JavaScript is made from the
  * TypeScript, and both are highlighted (build/examples/javascript-twin.ts), so the two never drift.
  * The tabs are the MDX `<Tabs>` component's markup, rendered once by React and stamped for every
@@ -13,7 +13,7 @@ import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
 import { javascriptTwin } from '../examples/javascript-twin.ts';
 import { typeScriptOnlyMessage } from '../examples/to-javascript.ts';
-import { parseCodeMeta } from './code-meta.ts';
+import { isTypeChecked, parseCodeMeta } from './code-meta.ts';
 import { codeLanguage, codeOf } from './highlight.ts';
 import { TabItem, Tabs } from './mdx/theme/Tabs.tsx';
 import { SKIP, walkElements } from './walk.ts';
@@ -70,5 +70,5 @@ function tabsTemplate(): { markup: string; idPrefix: string } {
 function checkedTypeScript(code: Element): 'ts' | 'tsx' | undefined {
   const language = codeLanguage(code);
   if (language !== 'ts' && language !== 'tsx') return undefined;
-  return parseCodeMeta(code.properties.dataMeta as string | undefined).flags.has('check') ? language : undefined;
+  return isTypeChecked(parseCodeMeta(code.properties.dataMeta as string | undefined)) ? language : undefined;
 }

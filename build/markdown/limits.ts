@@ -5,11 +5,13 @@ import { codeFenceTracker } from './fences.ts';
 export interface PageLimits {
   /** Bytes of Markdown in one page (site config `maxPageBytes`). */
   maxPageBytes: number;
-  /** Seconds one page may take to compile (site config `maxPageSeconds`); pages take milliseconds. */
+  /** Seconds one page may take to compile, render and write (site config `maxPageSeconds`); pages take milliseconds. */
   maxPageSeconds: number;
+  /** Bytes of HTML and chunks one page may write (site config `maxPageOutputBytes`). */
+  maxPageOutputBytes: number;
 }
 
-export const DEFAULT_PAGE_LIMITS: PageLimits = { maxPageBytes: 4 * 1024 * 1024, maxPageSeconds: 30 };
+export const DEFAULT_PAGE_LIMITS: PageLimits = { maxPageBytes: 4 * 1024 * 1024, maxPageSeconds: 30, maxPageOutputBytes: 10 * 1024 * 1024 };
 
 /** Blockquotes, list items and admonitions inside each other; deeper nesting overflows the compiler's stack. */
 export const MAX_NESTING = 100;
@@ -90,6 +92,31 @@ function count(line: string, character: string): number {
   let found = 0;
   for (let index = line.indexOf(character); index !== -1; index = line.indexOf(character, index + 1)) found++;
   return found;
+}
+
+/**
+ * The first JSX element nested more than MAX_NESTING elements deep (5,000 nested `<div>`s parse, then
+ * overflow every recursive step after the parse). The tree is walked with a stack of its own, not by recursion.
+ */
+export function jsxNestingProblem(tree: { children?: unknown[] }, file: string, lineOffset: number): ContentError | undefined {
+  const pending: { node: { type?: string; children?: unknown[]; position?: { start: { line: number } } }; depth: number }[] = [{ node: tree, depth: 0 }];
+  while (pending.length > 0) {
+    const { node, depth } = pending.pop()!;
+    const isElement = node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
+    const here = depth + (isElement ? 1 : 0);
+    if (here > MAX_NESTING) {
+      const line = node.position ? node.position.start.line + lineOffset : undefined;
+      return new ContentError({ rule: 'page-limits', message: `JSX elements are nested more than ${MAX_NESTING} levels deep`, file, line, fix: 'Flatten the structure: readers cannot follow that many levels either.' });
+    }
+    for (const child of node.children ?? []) pending.push({ node: child as never, depth: here });
+  }
+  return undefined;
+}
+
+/** The error for a page whose files (HTML and chunks) would be bigger than the limit. */
+export function pageOutputProblem(bytes: number, file: string, limits: PageLimits): ContentError | undefined {
+  if (bytes <= limits.maxPageOutputBytes) return undefined;
+  return new ContentError({ rule: 'page-limits', message: `the page would write ${size(bytes)}, over the limit of ${size(limits.maxPageOutputBytes)}`, file, fix: 'Look for an expression or component that repeats content, split the page, or raise maxPageOutputBytes in site.config.ts.' });
 }
 
 function size(bytes: number): string {

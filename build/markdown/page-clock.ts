@@ -1,6 +1,7 @@
 /**
- * The per-page time budget. A compile is synchronous once it starts, so nothing in the compiling
- * thread can stop a page that takes minutes (an input the size and shape limits did not foresee).
+ * The per-page time budget, shared by the page's compile, render and write. A compile or a render is
+ * synchronous once it starts, so nothing in the page's thread can stop a page that takes minutes (an
+ * input the size and shape limits did not foresee).
  * A small watchdog thread holds the clock instead: it hears when each page starts and ends, and a page
  * still compiling when its budget runs out ends the build with one error naming the page. The
  * process is killed, not the thread, because the build cannot finish without the page; the staging
@@ -30,17 +31,26 @@ parentPort.on('message', (message) => {
 let watchdog: Worker | undefined;
 let nextId = 0;
 
-/** Runs `compile` for one page under the budget; the error names the page and how to raise the budget. */
-export async function withinTimeBudget<R>(page: string, budgetSeconds: number, compile: () => Promise<R>): Promise<R> {
+/**
+ * Runs one step of a page (its compile, then its render and write) under what is left of the page's
+ * budget once `spentMs` are gone; the error names the page and how to raise the budget.
+ */
+export function withinTimeBudget<R>(page: string, budgetSeconds: number, step: () => R, spentMs = 0): R {
   watchdog ??= startWatchdog();
-  const error = `${page}: the page took longer than ${budgetSeconds} s to compile\n  → Look for a very long line or deeply repeated syntax in it, or raise maxPageSeconds in site.config.ts.`;
+  const error = `${page}: the page took longer than ${budgetSeconds} s to build\n  → Look for a very long line, deeply repeated syntax or a slow component in it, or raise maxPageSeconds in site.config.ts.`;
   const id = nextId++;
-  watchdog.postMessage({ type: 'started', id, budgetMs: budgetSeconds * 1000, error });
+  const finished = () => watchdog!.postMessage({ type: 'finished', id });
+  watchdog.postMessage({ type: 'started', id, budgetMs: Math.max(0, budgetSeconds * 1000 - spentMs), error });
+  let result: R;
   try {
-    return await compile();
-  } finally {
-    watchdog.postMessage({ type: 'finished', id });
+    result = step();
+  } catch (failure) {
+    finished();
+    throw failure;
   }
+  if (result instanceof Promise) return result.finally(finished) as R;
+  finished();
+  return result;
 }
 
 function startWatchdog(): Worker {

@@ -11,6 +11,8 @@ import { PageCache } from '../cache/page-cache.ts';
 import type { Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions } from '../markdown/compile.ts';
+import { DEFAULT_PAGE_LIMITS, pageOutputProblem } from '../markdown/limits.ts';
+import { withinTimeBudget } from '../markdown/page-clock.ts';
 import { markdownCopy } from '../output/llms.ts';
 import { FolderWriter } from '../output/output-folder.ts';
 import { ASSETS_DIR, pageFiles, type PageContext, type PageFiles, type PageInput, type RuntimeAssets } from './page-files.ts';
@@ -118,12 +120,18 @@ export class DocPageWriter {
   async compile({ doc }: DocPageTask): Promise<CompiledDoc> {
     const started = performance.now();
     const cached = this.cache?.read(doc);
-    const markdown = cached ?? await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset }, this.setup.markdown);
+    const markdown = cached ?? await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset, frontMatter: doc.frontMatter }, this.setup.markdown);
     if (!cached) this.cache?.write(doc, markdown);
     return { markdown, compileMs: performance.now() - started, fromCache: cached !== undefined };
   }
 
-  write(task: DocPageTask, { markdown, compileMs, fromCache }: CompiledDoc): WrittenPage {
+  /** Renders and writes the page in what is left of its time budget after its compile. */
+  write(task: DocPageTask, compiled: CompiledDoc): WrittenPage {
+    const { maxPageSeconds } = this.setup.markdown.limits ?? DEFAULT_PAGE_LIMITS;
+    return withinTimeBudget(task.doc.displayPath, maxPageSeconds, () => this.writeCompiled(task, compiled), compiled.fromCache ? 0 : compiled.compileMs);
+  }
+
+  private writeCompiled(task: DocPageTask, { markdown, compileMs, fromCache }: CompiledDoc): WrittenPage {
     const { doc, placement, neighbours } = task;
     const route = docRoute(doc, markdown, placement, this.setup.config, neighbours);
     const input: PageInput = {
@@ -140,6 +148,8 @@ export class DocPageWriter {
     const started = performance.now();
     const page = pageFiles(this.context, input);
     const { files, html, links } = page;
+    const overLimit = pageOutputProblem(files.reduce((total, [, contents]) => total + Buffer.byteLength(contents), 0), input.sourceFile ?? input.route.permalink, this.setup.markdown.limits ?? DEFAULT_PAGE_LIMITS);
+    if (overLimit) throw overLimit;
     const htmlDigest = digest(html);
     const rendered = performance.now();
     const bytesBefore = this.output.bytesWritten;

@@ -35,6 +35,8 @@ export type WorkerResponse =
  * interleaved runs); a bigger young generation touches more fresh memory, and page faults are slow here.
  */
 const YOUNG_GENERATION_MB = 3 * 64;
+/** A worker's heap: past it, the worker is stopped and its page is an error, not the process. */
+const OLD_GENERATION_MB = 2048;
 
 /**
  * Below this many pages a worker does not pay for itself on 2 cores: its start-up and cold JIT take
@@ -98,25 +100,37 @@ export async function settled<R>(work: Promise<R>): Promise<PromiseSettledResult
   }
 }
 
-/** Worker threads; each request goes to the worker with the fewest in flight. */
+/** A request in flight: the page it is for names the error if its worker dies. */
+interface Waiter { resolve: (result: never) => void; reject: (error: unknown) => void; page: string; lane: Lane }
+
+interface Lane { worker: Worker; pending: number }
+
+/**
+ * Worker threads; each request goes to the worker with the fewest in flight. A worker that dies
+ * (out of memory, a fatal error) fails the pages it had, each with one error naming it, and is
+ * replaced, so the other pages build.
+ */
 export class WorkerPool {
-  private readonly workers: { worker: Worker; pending: number }[] = [];
-  private readonly waiting = new Map<number, { resolve: (result: never) => void; reject: (error: unknown) => void }>();
+  private readonly lanes: Lane[] = [];
+  private readonly waiting = new Map<number, Waiter>();
   private nextId = 0;
-  /** Set when a worker died: every later request fails with it instead of waiting forever. */
-  private failure: Error | undefined;
+  private runtime: RuntimeAssets | undefined;
   /** After close() a worker's exit is expected, not a failure. */
   private closing = false;
 
-  private constructor(script: string, setup: WorkerSetup, size: number) {
-    for (let index = 0; index < size; index++) {
-      const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-      worker.on('message', (response: WorkerResponse) => this.receive(response));
-      worker.on('error', (error) => this.failAll(error));
-      worker.on('exit', (code) => code !== 0 && !this.closing && this.failAll(new Error(`A worker thread exited with code ${code}`)));
-      worker.postMessage({ type: 'setup', setup } satisfies WorkerRequest);
-      this.workers.push({ worker, pending: 0 });
-    }
+  private constructor(private readonly script: string, private readonly setup: WorkerSetup, size: number) {
+    for (let index = 0; index < size; index++) this.lanes.push(this.spawn());
+  }
+
+  private spawn(): Lane {
+    const worker = new Worker(this.script, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: OLD_GENERATION_MB } });
+    const lane: Lane = { worker, pending: 0 };
+    worker.on('message', (response: WorkerResponse) => this.receive(response));
+    worker.on('error', (error) => this.died(lane, (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? `ran out of memory (${OLD_GENERATION_MB} MB)` : error.message));
+    worker.on('exit', (code) => code !== 0 && !this.closing && this.died(lane, `exited with code ${code}`));
+    worker.postMessage({ type: 'setup', setup: this.setup } satisfies WorkerRequest);
+    if (this.runtime) worker.postMessage({ type: 'runtime', runtime: this.runtime } satisfies WorkerRequest);
+    return lane;
   }
 
   static async start(setup: WorkerSetup, size: number): Promise<WorkerPool> {
@@ -125,20 +139,21 @@ export class WorkerPool {
 
   /** Requests in flight at once: two per worker keeps each busy without piling up pages. */
   get capacity(): number {
-    return this.workers.length * 2;
+    return this.lanes.length * 2;
   }
 
   compile(source: MarkdownSource): Promise<CompiledMarkdown> {
-    return this.request((id) => ({ type: 'compile', id, source }));
+    return this.request(source.displayPath, (id) => ({ type: 'compile', id, source }));
   }
 
   /** Needs `setRuntime` first (or soon: the worker compiles, then waits for it). */
   writePage(task: DocPageTask): Promise<WrittenPage> {
-    return this.request((id) => ({ type: 'page', id, task }));
+    return this.request(task.doc.displayPath, (id) => ({ type: 'page', id, task }));
   }
 
   setRuntime(runtime: RuntimeAssets): void {
-    for (const { worker } of this.workers) worker.postMessage({ type: 'runtime', runtime } satisfies WorkerRequest);
+    this.runtime = runtime;
+    for (const { worker } of this.lanes) worker.postMessage({ type: 'runtime', runtime } satisfies WorkerRequest);
   }
 
   /** Runs the queue's items on the workers, `capacity` at a time, until the queue is empty; then stops the workers. */
@@ -155,20 +170,20 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
+    await Promise.all(this.lanes.map(({ worker }) => worker.terminate()));
   }
 
-  private request<R>(message: (id: number) => WorkerRequest): Promise<R> {
-    if (this.failure) return Promise.reject(this.failure);
+  private request<R>(page: string, message: (id: number) => WorkerRequest): Promise<R> {
     const id = this.nextId++;
-    const target = this.workers.reduce((least, candidate) => (candidate.pending < least.pending ? candidate : least));
-    target.pending++;
+    const lane = this.lanes.reduce((least, candidate) => (candidate.pending < least.pending ? candidate : least));
+    lane.pending++;
     return new Promise<R>((resolve, reject) => {
       this.waiting.set(id, {
-        resolve: (result) => (target.pending--, resolve(result)),
-        reject: (error) => (target.pending--, reject(error)),
+        page, lane,
+        resolve: (result) => (lane.pending--, resolve(result)),
+        reject: (error) => (lane.pending--, reject(error)),
       });
-      target.worker.postMessage(message(id));
+      lane.worker.postMessage(message(id));
     });
   }
 
@@ -181,9 +196,15 @@ export class WorkerPool {
     else waiter.reject(new Error(`A worker thread crashed: ${response.message}`));
   }
 
-  private failAll(error: Error): void {
-    this.failure ??= error;
-    for (const waiter of this.waiting.values()) waiter.reject(error);
-    this.waiting.clear();
+  /** The worker's pages fail, one error each naming the page; a new worker takes its place. */
+  private died(lane: Lane, reason: string): void {
+    const index = this.lanes.indexOf(lane);
+    if (index === -1) return; // its 'error' came first; this is its 'exit'
+    for (const [id, waiter] of this.waiting) {
+      if (waiter.lane !== lane) continue;
+      this.waiting.delete(id);
+      waiter.reject(new ContentError({ rule: 'build/worker', message: `the thread building this page ${reason}`, file: waiter.page, fix: 'Look for what in the page makes it so large or slow (a huge table, a component that loops), or split the page.' }));
+    }
+    this.lanes[index] = this.spawn();
   }
 }

@@ -93,6 +93,7 @@ export const CONFIG_SCHEMA = v.strictObject({
   embedHosts: v.optional(v.array(v.string()), DEFAULT_EMBED_HOSTS),
   maxPageBytes: positive('maxPageBytes', Number.isSafeInteger, 'a whole number of bytes, for example 8 * 1024 * 1024'),
   maxPageSeconds: positive('maxPageSeconds', Number.isFinite, 'a number of seconds, for example 60'),
+  maxPageOutputBytes: positive('maxPageOutputBytes', Number.isSafeInteger, 'a whole number of bytes, for example 20 * 1024 * 1024'),
   image: v.optional(v.pipe(v.string(), v.check((image) => image.startsWith('/') || image.startsWith('https://'), 'Set image to a path on the site such as "/img/social-card.png", or an https:// URL.'))),
   analytics,
 });

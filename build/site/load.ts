@@ -128,6 +128,7 @@ export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs
     limits: {
       maxPageBytes: config.maxPageBytes ?? DEFAULT_PAGE_LIMITS.maxPageBytes,
       maxPageSeconds: config.maxPageSeconds ?? DEFAULT_PAGE_LIMITS.maxPageSeconds,
+      maxPageOutputBytes: config.maxPageOutputBytes ?? DEFAULT_PAGE_LIMITS.maxPageOutputBytes,
     },
   };
 }

@@ -55,8 +55,10 @@ export interface SiteConfig {
   baseUrlIssueBanner: boolean;
   /** Largest Markdown page in bytes (default 4 MiB); a bigger page is an error naming it. */
   maxPageBytes?: number;
-  /** Longest one page may take to compile, in seconds (default 30); a slower page ends the build naming it. */
+  /** Longest one page may take to compile, render and write, in seconds (default 30); a slower page ends the build naming it. */
   maxPageSeconds?: number;
+  /** Largest page the build may write, in bytes of HTML and chunks (default 10 MiB); a bigger one is an error naming it. */
+  maxPageOutputBytes?: number;
   /** The social preview image (og:image) of every page: a path on the site or an absolute https URL. */
   image?: string;
   /** A third-party analytics script, loaded once the page is interactive; the CSP allows its origin only. */

@@ -96,6 +96,15 @@ test('an edited page, an edited partial and a renamed link target compile exactl
   for (const route of ['guide', 'guides/other', 'guides/page']) assert.match(page(root, route), /<a href="\/api\/the-store">/, route);
 });
 
+test('an MDX page that reads its front matter compiles again when it changes; another page does not', async () => {
+  const root = tempTree({ ...SITE, 'docs/titled.mdx': '---\ndescription: First\n---\n\nThis page is {frontMatter.description}.\n' });
+  await build(root);
+  writeFileSync(path.join(root, 'docs/titled.mdx'), '---\ndescription: Second\n---\n\nThis page is {frontMatter.description}.\n');
+  writeFileSync(path.join(root, 'docs/api/store.md'), SITE['docs/api/store.md'].replace('sidebar_label: Store', 'sidebar_label: The store'));
+  assert.deepEqual((await build(root)).compiled, ['/titled']);
+  assert.match(page(root, 'titled'), /This page is Second\./);
+});
+
 test('a config change or a new generator compiles every page', async () => {
   const root = tempTree(SITE);
   await build(root);

@@ -60,7 +60,7 @@ test('tabs are server-rendered with the default tab shown and the others hidden'
   ]);
   const first = install.slice(install.indexOf(groups[0]), install.indexOf('<h2', install.indexOf(groups[0])));
   assert.deepEqual([...first.matchAll(/role="tab"[^>]*aria-selected="(\w+)"[^>]*>(\w+)</g)].map((match) => `${match[2]}:${match[1]}`), ['npm:true', 'Yarn:false', 'pnpm:false']);
-  const panels = first.match(/<div role="tabpanel"[^>]*>/g)!.map((tag) => `${/data-value="(\w+)"/.exec(tag)![1]}:${tag.includes(' hidden=""') ? 'hidden' : 'shown'}`);
+  const panels = first.match(/<div role="tabpanel"[^>]*>/g)!.map((tag) => `${/data-value="(\w+)"/.exec(tag)![1]}:${/ hidden[ >]/.test(tag) ? 'hidden' : 'shown'}`);
   assert.deepEqual(panels, ['npm:shown', 'yarn:hidden', 'pnpm:hidden']);
   assert.match(first, /<span class="token function">npm<\/span> <span class="token function">install<\/span> @reduxjs\/toolkit react-redux/);
   assert.match(install, /<button[^>]*data-value="ts">TypeScript<\/button><button[^>]*data-value="js">JavaScript<\/button>/, 'labels from the values prop');
@@ -95,7 +95,7 @@ test('a site component renders at build time, using a theme component itself; an
   const embeds = body('embeds');
   assert.match(embeds, /<div class="admonition admonition-info"><p class="admonition-heading">Greeting<\/p><div class="admonition-content"><span class="greeting">Hello, reader!<\/span><\/div><\/div>/);
   assert.match(embeds, /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/poQXNp9ItL4" title="A talk about Redux" width="560" height="315" loading="lazy" allowfullscreen><\/iframe>/);
-  assert.match(embeds, /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/bX5JpNsxx2s" title="Redux in a nutshell" loading="lazy" allowFullScreen="" allow="encrypted-media; picture-in-picture" class="video-embed"><\/iframe>/, 'react-lite-youtube-embed');
+  assert.match(embeds, /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/bX5JpNsxx2s" title="Redux in a nutshell" loading="lazy" allowfullscreen allow="encrypted-media; picture-in-picture" class="video-embed"><\/iframe>/, 'react-lite-youtube-embed');
   const headers = readFileSync(path.join(outDir, '_headers'), 'utf8');
   assert.match(headers, /; frame-src https:\/\/www\.youtube\.com https:\/\/www\.youtube-nocookie\.com https:\/\/codesandbox\.io https:\/\/stackblitz\.com;/);
 });
@@ -126,19 +126,19 @@ test('an unknown component, a failed import and an expression that cannot be eva
     '  → Use one of @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/Details, @theme/CodeBlock, @theme/MDXComponents, @theme/TOCInline, @docusaurus/Link, '
       + 'or a component of the site\'s own (--allow-component-code).',
     'docs/page.mdx:5:6: expression cannot be evaluated: "version" is not defined on this page',
-    '  → Use a constant, or a name from an import or "export const" of this page.',
+    '  → Fix the expression; it runs at build time with the names this page imports and exports.',
     'docs/page.mdx:7:1: unknown component <Tab>',
     '  → Import it at the top of the page (for example: import Tabs from \'@theme/Tabs\'), check its spelling, or map it in the config\'s components.',
   ].join('\n'));
 });
 
-test('a function call in an expression is not run; an iframe from another host is refused', async () => {
+test('an expression that reaches for the Function constructor finds no host; an iframe from another host is refused', async () => {
   const run = await buildPage("export const name = 'x';\n\n{name.constructor.constructor('return process')()}\n\n<iframe src=\"https://evil.example/x\" />\n");
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), [
     'error: 2 problems found:',
-    'docs/page.mdx:3:1: expression cannot be evaluated: a function call is not evaluated at build time (only slice, at, concat, join, includes, indexOf, toUpperCase, toLowerCase, trim, padStart, padEnd, repeat of a string or list are)',
-    '  → Use a constant, or a name from an import or "export const" of this page.',
+    'docs/page.mdx:3:1: expression cannot be evaluated: "process" is not defined on this page',
+    '  → Fix the expression; it runs at build time with the names this page imports and exports.',
     'docs/page.mdx:5:1: <iframe> from "evil.example" is not an allowed embed',
     '  → Embed from one of www.youtube.com, www.youtube-nocookie.com, codesandbox.io, stackblitz.com over https, or add the host to embedHosts in the site config.',
   ].join('\n'));

@@ -272,7 +272,7 @@ test('a page slower than maxPageSeconds ends the build with one error naming it;
   const run = await runCli(['build', '--config', 'site.config.ts', '--out', 'out', '--no-search'], published.root);
   assert.notEqual(run.code, 0);
   assert.equal(run.stderr.trim().split('\n').slice(-2).join('\n'),
-    'error: docs/guide.md: the page took longer than 0.05 s to compile\n  → Look for a very long line or deeply repeated syntax in it, or raise maxPageSeconds in site.config.ts.');
+    'error: docs/guide.md: the page took longer than 0.05 s to build\n  → Look for a very long line, deeply repeated syntax or a slow component in it, or raise maxPageSeconds in site.config.ts.');
   assert.match(readFileSync(path.join(published.root, 'out/guide/index.html'), 'utf8'), /Steps\./);
 });
 

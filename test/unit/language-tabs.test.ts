@@ -77,3 +77,24 @@ test('in an MDX page with components, a checked example inside a component and o
   assert.match(compiled.html, /id="language-tabs-1-tab-1"[^>]*>JavaScript</);
   assert.doesNotMatch(compiled.html, /&#x3C;div class="tabs-container"|\uE002|\uE004|\uE005/, 'the tabs are HTML, not text');
 });
+
+test('a run block is shown as a checked example: the same tabs and HTML, its // → comments in both tabs, "run" nowhere', async () => {
+  const code = 'const total: number = 2 + 3\nconsole.log(total) // → 5\n```\n';
+  const run = await compile('```ts run fetch\n' + code, {}, [], { languageTabs: true });
+  const checked = await compile('```ts check\n' + code, {}, [], { languageTabs: true });
+  assert.equal(run.html, checked.html);
+  assert.doesNotMatch(run.html, /\brun\b/);
+  const panels = [...run.html.matchAll(/<code>([\s\S]*?)<\/code>/g)].map((match) => match[1].replace(/<[^>]+>/g, ''));
+  assert.deepEqual(panels, ['const total: number = 2 + 3\nconsole.log(total) // → 5', 'const total = 2 + 3\nconsole.log(total) // → 5']);
+});
+
+test('a ^? type query is shown in the TypeScript tab and left out of the JavaScript tab', async () => {
+  const compiled = await compile('```ts check\nconst total = [2, 3].length\n//    ^? const total: number\n```\n', {}, [], { languageTabs: true });
+  const panels = [...compiled.html.matchAll(/<code>([\s\S]*?)<\/code>/g)].map((match) => match[1].replace(/<[^>]+>/g, ''));
+  assert.deepEqual(panels, ['const total = [2, 3].length\n//    ^? const total: number', 'const total = [2, 3].length']);
+});
+
+test('an output fence is labelled "Output" unless it has a title of its own', async () => {
+  const compiled = await compile('```js run\nconsole.log(5)\n```\n\n```text output\n5\n```\n\n```text output title="Terminal"\n5\n```\n');
+  assert.deepEqual([...compiled.html.matchAll(/<div class="code-block-title">([^<]+)</g)].map((match) => match[1]), ['Output', 'Terminal']);
+});

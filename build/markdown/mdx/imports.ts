@@ -5,7 +5,7 @@
  * Docusaurus; nothing outside the site folder (and the docs folder, which a Docusaurus config may keep
  * beside it: `path: '../docs'`) can be imported.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { THEME_MODULES } from './theme/index.ts';
 import { loadComponentModule } from './component-modules.ts';
@@ -19,6 +19,8 @@ export interface ImportContext {
 
 export type ResolvedImport =
   | { kind: 'module'; exports: Record<string, unknown>; file?: string }
+  /** A JSON file: its value is copied into the page's sandbox. */
+  | { kind: 'data'; exports: { default: unknown }; file: string }
   | { kind: 'partial'; file: string }
   | { kind: 'problem'; message: string; fix: string };
 
@@ -39,11 +41,11 @@ export async function resolveImport(source: string, importer: string, context: I
   }
   const file = findFile(target);
   if (!file) return { kind: 'problem', message: `cannot import "${source}": no such file`, fix: 'Create the file, or fix the import path.' };
-  if (!isInsideSite(file, context)) {
-    return { kind: 'problem', message: `cannot import "${source}": it is outside the site folder`, fix: 'Move the file into the site folder.' };
+  if (!isInsideSite(realPath(file)!, context)) {
+    return { kind: 'problem', message: `cannot import "${source}": it is outside the site folder`, fix: 'Move the file into the site folder (a symbolic link to a file outside it is refused).' };
   }
   if (/\.mdx?$/.test(file)) return { kind: 'partial', file };
-  if (file.endsWith('.json')) return { kind: 'module', exports: { default: JSON.parse(readFileSync(file, 'utf8')) }, file };
+  if (file.endsWith('.json')) return { kind: 'data', exports: { default: readJson(file, source) }, file };
   if (!CODE.test(file)) return { kind: 'problem', message: `cannot import "${source}": ${path.extname(file)} files cannot be imported`, fix: 'Reference the file by its URL in a link or image instead.' };
   if (!context.allowComponentCode) {
     return { kind: 'problem', message: `importing "${source}" would run its code during the build`, fix: 'If you trust this docs folder, pass --allow-component-code (or set allowComponentCode: true in the site config); otherwise remove the import.' };
@@ -51,14 +53,40 @@ export async function resolveImport(source: string, importer: string, context: I
   return { kind: 'module', exports: await loadComponentModule(file, context.siteDir), file };
 }
 
-/** The site folder and the docs folder are what a page may read from. */
+/**
+ * The site folder and the docs folder are what a page may read from, by real path (`file` is one):
+ * a symbolic link in the site that points outside it is outside.
+ */
 export function isInsideSite(file: string, { siteDir, docsDir }: { siteDir: string; docsDir?: string }): boolean {
-  return [siteDir, ...(docsDir ? [docsDir] : [])].some((dir) => !path.relative(dir, file).startsWith('..'));
+  return [siteDir, ...(docsDir ? [docsDir] : [])].some((dir) => {
+    const relative = path.relative(realPath(dir) ?? dir, file);
+    return !relative.startsWith('..') && !path.isAbsolute(relative);
+  });
 }
 
+/** The first candidate that is a file (or a link to one), or nothing. */
 function findFile(target: string): string | undefined {
   for (const candidate of [...EXTENSIONS.map((extension) => target + extension), ...EXTENSIONS.slice(1).map((extension) => path.join(target, `index${extension}`))]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    const real = realPath(candidate);
+    if (real && statSync(real).isFile()) return candidate;
   }
   return undefined;
+}
+
+export function realPath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JSON file's value; a syntax error names the place, never quoting the file. */
+function readJson(file: string, source: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const position = /position (\d+)/.exec((error as Error).message)?.[1];
+    throw new Error(`"${source}" is not valid JSON${position ? ` (at character ${position})` : ''}`);
+  }
 }

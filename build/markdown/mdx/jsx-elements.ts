@@ -1,8 +1,8 @@
 /**
- * rehype plugin for MDX pages, right after remark-rehype: intrinsic JSX elements (`<div>`,
- * `<details>`, `<iframe>`) become plain hast elements, so the rest of the pipeline (attribute
- * sanitising, heading anchors, link recording) treats them like Markdown's own. Tags outside the
- * allowlist are removed with a warning; an iframe must point at an allowed embed host.
+ * rehype plugin for MDX pages, after attributes.ts: intrinsic JSX elements (`<div>`, `<details>`,
+ * `<iframe>`) become plain hast elements, so the rest of the pipeline (the HTML policy, heading
+ * anchors, link recording) treats them like Markdown's own. Tags outside the allowlist are removed
+ * with a warning.
  */
 import { h } from 'hastscript';
 import type { Element, ElementContent, Root } from 'hast';
@@ -18,8 +18,6 @@ const JSX_TAGS = new Set([...ALLOWED_TAGS, 'div', 'span', 'a', 'h2', 'h3', 'h4',
   's', 'u', 'q', 'cite', 'time', 'var', 'samp', 'section', 'aside', 'header', 'footer', 'nav', 'iframe', 'h1']);
 
 export interface JsxElementOptions {
-  /** Hosts an `<iframe>` may load (the CSP's frame-src lists the same). */
-  embedHosts: string[];
   baseUrl: string;
 }
 
@@ -40,10 +38,6 @@ export function rehypeIntrinsicJsx(options: JsxElementOptions) {
       // Docusaurus renders an MDX <a> with its Link, which puts the baseUrl in front of a path from the site root.
       if (converted.tagName === 'a' && typeof converted.properties.href === 'string') converted.properties.href = linkWithBaseUrl(converted.properties.href, options.baseUrl);
       recordLinks(converted, file);
-      if (converted.tagName === 'iframe' && !checkEmbed(converted, options, file)) {
-        parent.children.splice(index, 1);
-        return index;
-      }
       parent.children[index] = converted;
     });
   };
@@ -68,18 +62,3 @@ function recordLinks(element: Element, file: VFile): void {
   }
 }
 
-/** An allowed iframe loads lazily and has a title; any other is removed with an error. */
-function checkEmbed(iframe: Element, options: JsxElementOptions, file: VFile): boolean {
-  const src = typeof iframe.properties.src === 'string' ? iframe.properties.src : '';
-  const host = URL.canParse(src) ? new URL(src).host : '';
-  if (!src.startsWith('https://') || !options.embedHosts.includes(host)) {
-    const message = file.message(`<iframe> from "${host || src}" is not an allowed embed`, { place: iframe.position, ruleId: 'embed' });
-    message.fatal = true;
-    message.note = `Embed from one of ${options.embedHosts.join(', ')} over https, or add the host to embedHosts in the site config.`;
-    return false;
-  }
-  iframe.properties.loading = 'lazy';
-  iframe.properties.title ??= `Embedded content from ${host}`;
-  iframe.properties.allowFullScreen ??= true;
-  return true;
-}

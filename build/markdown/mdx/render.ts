@@ -1,16 +1,22 @@
 /**
  * An MDX page with components becomes HTML the way the unified ecosystem bridges to React:
- * hast-util-to-jsx-runtime turns the tree into React elements (names and attribute expressions
- * evaluated in the page's scope, as scope.ts checked them) and react-dom renders them to a string.
+ * hast-util-to-jsx-runtime turns the tree into React elements and react-dom renders them to a
+ * string. attributes.ts left each component named by its number and each prop as an index into the
+ * page's table (page-code.ts): nothing is evaluated here. What the components render passes the
+ * HTML policy (html-policy.ts) like the rest of the page.
  */
+import type { ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { renderToString } from 'react-dom/server';
 import { toHtml } from 'hast-util-to-html';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { Root } from 'hast';
 import type { Expression } from 'estree';
+import type { VFile } from 'vfile';
 import { ContentError } from '../../errors.ts';
-import { evaluateExpression, type Scope } from './evaluate.ts';
+import { sanitizeHtml, type HtmlPolicyOptions } from '../html-policy.ts';
+import { COMPONENT_PREFIX, ComponentProp, Markup, PROP_PREFIX } from './attributes.ts';
+import type { PageCode } from './page-code.ts';
 
 /** True when the tree still holds JSX elements, which only React can render. */
 export function hasComponents(tree: { type: string; children?: unknown[] }): boolean {
@@ -21,34 +27,56 @@ export function hasComponents(tree: { type: string; children?: unknown[] }): boo
 
 /** A component's error, with the component's name. */
 class ComponentFailure extends Error {
-  constructor(readonly component: string, cause: unknown) {
+  constructor(readonly component: number, cause: unknown) {
     super(cause instanceof Error ? cause.message : String(cause));
   }
 }
 
-/** `lineOf` gives the line where a component is first used, for its error. */
-export function renderWithComponents(tree: Root, scope: Scope, displayPath: string, lineOf: (component: string) => number | undefined): string {
+export interface RenderContext {
+  code: PageCode;
+  file: VFile;
+  displayPath: string;
+  policy: HtmlPolicyOptions;
+  /** The line where a component (by number) is first used, for its error. */
+  lineOf: (component: number) => number | undefined;
+}
+
+export function renderWithComponents(tree: Root, context: RenderContext): string {
   const rendered: string[] = [];
   setAsidePlainElements(tree, rendered);
-  const named = new Map<unknown, unknown>();
-  const evaluater = {
-    evaluateExpression: (expression: Expression) => {
-      const result = evaluateExpression(expression, scope);
-      const value = 'value' in result ? result.value : undefined;
-      const isName = expression.type === 'Identifier' || expression.type === 'MemberExpression';
-      return isName && isFunctionComponent(value) ? nameErrors(value, componentName(expression), named) : value;
-    },
-    evaluateProgram: () => undefined,
-  };
   mergeAdjacentText(tree);
+  const toReact = reactConverter(context.code);
   try {
-    const html = renderToString(toJsxRuntime(tree, { Fragment, jsx, jsxs, createEvaluater: () => evaluater, elementAttributeNameCase: 'react', stylePropertyNameCase: 'dom', filePath: displayPath }));
+    const html = sanitizeHtml(renderToString(toReact(tree)), context.file, context.policy);
     return html.replace(PLACEHOLDER, (_, index: string) => rendered[Number(index)]);
   } catch (error) {
     const component = error instanceof ComponentFailure ? error.component : undefined;
-    const what = component ? `<${component}>` : 'a component';
-    throw new ContentError({ rule: 'mdx/render', message: `${what} failed to render: ${(error as Error).message}`, file: displayPath, line: component ? lineOf(component) : undefined, fix: 'Fix the component, or the props the page passes it.' });
+    const what = component === undefined ? 'a component' : `<${context.code.componentName(component)}>`;
+    throw new ContentError({ rule: 'mdx/render', message: `${what} failed to render: ${(error as Error).message}`, file: context.displayPath, line: component === undefined ? undefined : context.lineOf(component), fix: 'Fix the component, or the props the page passes it.' });
   }
+}
+
+/** A tree as React elements: components and props looked up in the page's tables. */
+function reactConverter(code: PageCode): (tree: Root) => ReactNode {
+  const named = new Map<number, unknown>();
+  const prop = (value: unknown): unknown => {
+    if (value instanceof Markup) return convert(value.tree);
+    if (value instanceof ComponentProp) return code.component(value.id);
+    if (Array.isArray(value)) return value.map(prop);
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, prop(item)]));
+    return value;
+  };
+  const evaluater = {
+    evaluateExpression: (expression: Expression) => {
+      const name = expression.type === 'Identifier' ? expression.name : '';
+      if (name.startsWith(COMPONENT_PREFIX)) return namedComponent(Number(name.slice(COMPONENT_PREFIX.length)), code, named);
+      if (name.startsWith(PROP_PREFIX)) return prop(code.props[Number(name.slice(PROP_PREFIX.length))]);
+      return undefined;
+    },
+    evaluateProgram: () => undefined,
+  };
+  const convert = (tree: Root): ReactNode => toJsxRuntime(tree, { Fragment, jsx, jsxs, createEvaluater: () => evaluater, elementAttributeNameCase: 'react', stylePropertyNameCase: 'dom' });
+  return convert;
 }
 
 /** Private-use characters no page writes around a number: where a plain element's HTML goes back. */
@@ -97,26 +125,18 @@ function mergeAdjacentText(node: { children?: { type: string; value?: string; ch
   for (const child of node.children) mergeAdjacentText(child as never);
 }
 
-function isFunctionComponent(value: unknown): value is (props: object) => unknown {
-  return typeof value === 'function' && !(value.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent;
-}
-
-/** The same component with its errors named; made once per component, so React sees one type. */
-function nameErrors(component: (props: object) => unknown, name: string, named: Map<unknown, unknown>): unknown {
-  if (!named.has(component)) {
-    named.set(component, (props: object) => {
+/** The component with its errors named; made once per component, so React sees one type. */
+function namedComponent(id: number, code: PageCode, named: Map<number, unknown>): unknown {
+  const component = code.component(id);
+  if (typeof component !== 'function' || (component.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent) return component;
+  if (!named.has(id)) {
+    named.set(id, (props: object) => {
       try {
-        return component(props);
+        return (component as (props: object) => unknown)(props);
       } catch (error) {
-        throw error instanceof ComponentFailure ? error : new ComponentFailure(name, error);
+        throw error instanceof ComponentFailure ? error : new ComponentFailure(id, error);
       }
     });
   }
-  return named.get(component);
-}
-
-function componentName(expression: Expression): string {
-  if (expression.type === 'Identifier') return expression.name;
-  if (expression.type === 'MemberExpression' && expression.property.type === 'Identifier') return `${componentName(expression.object as Expression)}.${expression.property.name}`;
-  return 'component';
+  return named.get(id);
 }

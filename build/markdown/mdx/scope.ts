@@ -1,12 +1,14 @@
 /**
  * remark plugin for MDX pages, run first: binds the page's imports and `export const`s, evaluates
- * `{expressions}` into text, drops `{/* comments *\/}`, inlines Markdown partials, turns
- * `<CodeBlock>` into a code fence, and checks that every component a page uses is defined. What is
- * left for rendering are intrinsic JSX elements (jsx-elements.ts) and components (render.ts).
+ * `{expressions}` (in the page's sandbox: sandbox/page-sandbox.ts) into text or elements, drops
+ * `{/* comments *\/}`, inlines Markdown partials, turns `<CodeBlock>` into a code fence, and checks
+ * that every element name is a component: a theme component, an opted-in module's export, the
+ * config's components, or a function of the page's own. Attribute expressions are evaluated later,
+ * once the headings (and so `toc`) are known (attributes.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Program } from 'estree';
+import type { Expression, Program } from 'estree';
 import type { Code, Definition, Image, Link, Paragraph, Root, RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Position } from 'unist';
@@ -16,30 +18,32 @@ import { normalizeAdmonitionTitles } from '../admonitions.ts';
 import { mdx1Compat } from './compat.ts';
 import { SKIP, walk } from '../walk.ts';
 import { readEsm, type ImportBinding } from './esm.ts';
-import { evaluateExpression, type Scope } from './evaluate.ts';
 import { resolveImport, type ImportContext, type ResolvedImport } from './imports.ts';
-import { CodeBlock, ISLAND_OF_COMPONENT } from './theme/index.ts';
+import { CodeBlock } from './theme/index.ts';
+import { DescriptionProblem, describedNodes } from './described-elements.ts';
+import { expressionCode, namesRead } from './sandbox/to-code.ts';
+import type { PageCode } from './page-code.ts';
 
 export interface MdxOptions extends ImportContext {
   /** The config's components: tag name → module, for every page. */
   components: Record<string, string>;
   /** Absolute path of the page's file: imports are relative to it. */
   pageFile: string;
+  /** The page's front matter, which its expressions read as `frontMatter`. */
+  frontMatter: Record<string, unknown>;
+  code: PageCode;
 }
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
-/** Bound to the names of an import that failed: its error is reported once, not again at each use. */
-const FAILED_IMPORT = Symbol('failed import');
-
-/** A partial bound to a name: `<Name />` is replaced by the partial's content. */
-class PartialRef {
-  constructor(readonly file: string) {}
-}
+/** What a name of the page stands for. `page` names live in the sandbox: exports, JSON imports, props. */
+type Binding = { kind: 'host'; value: unknown } | { kind: 'partial'; file: string } | { kind: 'page' } | { kind: 'failed' };
 
 interface State {
   file: VFile;
-  scope: Map<string, unknown>;
+  names: Map<string, Binding>;
+  /** The sandbox of this page or partial, when it has code; its number goes on its elements. */
+  scopeId?: number;
   importer: string;
   /** Partials being inlined, outermost first, to catch one that includes itself. */
   chain: string[];
@@ -64,60 +68,82 @@ export interface PartialOrigin {
 declare module 'mdast' {
   interface Data {
     partial?: PartialOrigin;
+    /** The sandbox (page-code.ts) an element's attribute expressions are evaluated in. */
+    sandboxScope?: number;
+    /** The element is a function of the page's own, by this name: attributes.ts calls it in the sandbox. */
+    pageComponent?: string;
+    /** Set on elements of a partial: its path, for messages. */
+    includedIn?: string;
   }
 }
 
 declare module 'vfile' {
   interface DataMap {
-    /** The names an MDX page defines, for rendering its components. */
-    mdxScope: Scope;
     /** Client islands the page's components need (`tabs`). */
     islands: string[];
     /** Files besides the page that its compile read (partials, modules): watch mode recompiles the page when one changes. */
     dependencies: string[];
-    /** The line where each component is first used, for its render error. */
-    componentLines: globalThis.Map<string, number>;
+    /** The line where each component (by its number in page-code.ts) is first used, for its render error. */
+    componentLines: globalThis.Map<number, number>;
   }
 }
 
 export function remarkMdxScope(this: Processor, options: MdxOptions) {
   const parse = (text: string) => this.parse(text) as Root;
   return async (tree: Root, file: VFile) => {
-    // `toc`, as MDX provides it; the render gets the real one, known once headings have their ids.
-    const state: State = { file, scope: new Map([['toc', []]]), importer: options.pageFile, chain: [options.pageFile], parse, options };
     file.data.islands = [];
     file.data.dependencies = [];
     file.data.componentLines = new Map();
+    const state: State = { file, names: new Map(), importer: options.pageFile, chain: [options.pageFile], parse, options };
+    if (hasCode(tree)) {
+      state.scopeId = await options.code.openSandbox();
+      // `toc`, as MDX provides it; attributes.ts gives the real one, known once headings have their ids.
+      defineData(state, 'toc', []);
+      defineData(state, 'frontMatter', options.frontMatter);
+      file.data.mdxPageScope = state.scopeId;
+    }
     await prepare(tree, state);
-    file.data.mdxScope = state.scope;
   };
+}
+
+/** True when the tree has anything for the sandbox: ESM, expressions, attribute expressions. */
+function hasCode(tree: Root): boolean {
+  let found = false;
+  walk(tree, (node) => {
+    if (found) return SKIP;
+    if (node.type === 'mdxjsEsm' || node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') found = true;
+    else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') found = (node as JsxElement).attributes.some((attribute) => attribute.type === 'mdxJsxExpressionAttribute' || typeof attribute.value === 'object');
+  });
+  return found;
 }
 
 async function prepare(tree: Root, state: State): Promise<void> {
   unravelJsxParagraphs(tree);
   await bindEsm(tree, state);
   await bindConfigComponents(tree, state);
-  const partials: { element: JsxElement; partial: PartialRef; parent: { children: unknown[] } }[] = [];
+  const partials: { element: JsxElement; file: string; parent: { children: unknown[] } }[] = [];
   walk(tree, (node, index, parent) => {
     if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
-      parent.children.splice(index, 1, ...expressionAsText(node as never, state));
+      parent.children.splice(index, 1, ...expressionNodes(node as never, state));
       return index;
     }
     if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return;
     const element = node as JsxElement;
-    if (element.name === null) {
+    if (element.name === null && element.data?.componentId === undefined) {
       parent.children.splice(index, 1, ...(element.children as never[]));
       return index;
     }
-    evaluateAttributes(element, state);
-    const component = /^[a-z][\w-]*$/.test(element.name) ? undefined : lookupComponent(element, state);
-    if (component instanceof PartialRef) partials.push({ element, partial: component, parent });
-    if (component === CodeBlock) {
+    if (state.scopeId !== undefined) element.data = { ...element.data, sandboxScope: state.scopeId };
+    if (state.includedAt) element.data = { ...element.data, includedIn: state.includedAt.name };
+    if (element.data?.componentId === undefined && /^[a-z][\w-]*$/.test(element.name!)) return;
+    const found = lookupComponent(element, state);
+    if (found && 'partial' in found) partials.push({ element, file: found.partial, parent });
+    if (found && 'host' in found && found.host === CodeBlock) {
       parent.children[index] = codeBlockAsFence(element, state);
       return SKIP;
     }
   });
-  for (const { element, partial, parent } of partials) await inlinePartial(element, partial, parent, state);
+  for (const { element, file, parent } of partials) await inlinePartial(element, file, parent, state);
 }
 
 /**
@@ -140,19 +166,25 @@ function unravelJsxParagraphs(tree: Root): void {
 async function bindEsm(tree: Root, state: State): Promise<void> {
   const esmNodes = tree.children.filter((node) => node.type === 'mdxjsEsm');
   tree.children = tree.children.filter((node) => node.type !== 'mdxjsEsm');
-  for (const node of esmNodes) {
-    const program = node.data?.estree as Program | undefined;
-    if (!program) continue;
-    const { imports, exports, unsupported } = readEsm(program);
-    for (const { description, position } of unsupported) fail(state, position ?? node.position, `${description} is not run at build time`, 'Keep to import lines and "export const name = value".');
-    for (const binding of imports) {
+  const programs = esmNodes.map((node) => ({ node, esm: node.data?.estree ? readEsm(node.data.estree as Program) : undefined }));
+  // Imports first, as JavaScript hoists them: an export may use a name imported below it.
+  for (const { node, esm } of programs) {
+    for (const { description, position } of esm?.unsupported ?? []) fail(state, position ?? node.position, `${description} is not run at build time`, 'Keep to import lines and "export const name = value".');
+    for (const binding of esm?.imports ?? []) {
       const resolved = await resolveImport(binding.source, state.importer, state.options).catch((error: Error) => ({ kind: 'problem' as const, message: `could not load "${binding.source}": ${error.message}`, fix: 'Fix the error in that file.' }));
       bindImport(binding, resolved, binding.position ?? node.position, state);
     }
-    for (const { name, init, position } of exports) {
-      const result = evaluateExpression(init, state.scope);
-      if ('problem' in result) fail(state, position ?? node.position, `export "${name}" cannot be evaluated: ${result.problem}`, 'Use literals, and names defined above it.');
-      else state.scope.set(name, result.value);
+  }
+  for (const { node, esm } of programs) {
+    for (const { name, init, position } of esm?.exports ?? []) {
+      if (usesFailedName(init, state)) {
+        markFailed(state, name);
+        continue;
+      }
+      const problem = state.options.code.sandbox(state.scopeId!).defineComputed(name, expressionCode(init));
+      if (problem) fail(state, position ?? node.position, `export "${name}" cannot be evaluated: ${problem}`, 'Fix the expression; it runs at build time with the names this page imports and exports.');
+      if (problem) markFailed(state, name);
+      else state.names.set(name, { kind: 'page' });
     }
   }
 }
@@ -162,11 +194,11 @@ async function bindConfigComponents(tree: Root, state: State): Promise<void> {
   const used = new Map<string, JsxElement>();
   walk(tree, (node) => {
     const name = (node as JsxElement).name?.split('.')[0];
-    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && name && Object.hasOwn(state.options.components, name) && !state.scope.has(name) && !used.has(name)) used.set(name, node as JsxElement);
+    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && name && Object.hasOwn(state.options.components, name) && !state.names.has(name) && !used.has(name)) used.set(name, node as JsxElement);
   });
   for (const [name, element] of used) {
     const source = state.options.components[name];
-    const context = { siteDir: state.options.siteDir, allowComponentCode: true };
+    const context = { siteDir: state.options.siteDir, docsDir: state.options.docsDir, allowComponentCode: true };
     const resolved = await resolveImport(source, path.join(state.options.siteDir, 'site.config'), context).catch((error: Error) => ({ kind: 'problem' as const, message: `could not load "${source}": ${error.message}`, fix: 'Fix the error in that file.' }));
     const described: ResolvedImport = resolved.kind === 'problem' ? { ...resolved, message: `components.${name} in the site config: ${resolved.message}` } : resolved;
     bindImport({ local: name, imported: 'default', source }, described, element.position, state);
@@ -176,70 +208,107 @@ async function bindConfigComponents(tree: Root, state: State): Promise<void> {
 function bindImport(binding: ImportBinding, resolved: ResolvedImport, position: Position | undefined, state: State): void {
   if (resolved.kind === 'problem') {
     fail(state, position, resolved.message, resolved.fix);
-    state.scope.set(binding.local, FAILED_IMPORT);
+    markFailed(state, binding.local);
     return;
   }
   if (resolved.file) state.file.data.dependencies!.push(resolved.file);
-  if (resolved.kind === 'partial') state.scope.set(binding.local, new PartialRef(resolved.file));
-  else if (binding.imported === '*') state.scope.set(binding.local, resolved.exports);
-  else if (binding.imported in resolved.exports) state.scope.set(binding.local, resolved.exports[binding.imported]);
-  else fail(state, position, `"${binding.source}" has no export named "${binding.imported}"`, `Import one of: ${Object.keys(resolved.exports).join(', ') || '(none)'}.`);
+  if (resolved.kind === 'partial') {
+    state.names.set(binding.local, { kind: 'partial', file: resolved.file });
+    return;
+  }
+  const exports: Record<string, unknown> = resolved.exports;
+  const value = binding.imported === '*' ? exports : exports[binding.imported];
+  if (binding.imported !== '*' && !(binding.imported in exports)) {
+    fail(state, position, `"${binding.source}" has no export named "${binding.imported}"`, `Import one of: ${Object.keys(resolved.exports).join(', ') || '(none)'}.`);
+    markFailed(state, binding.local);
+    return;
+  }
+  const problem = defineData(state, binding.local, value);
+  if (problem) fail(state, position, `"${binding.source}" cannot be used by the page: ${problem}`, 'Keep imported data to JSON-like values nested at most 64 levels deep.');
+  // Data (a JSON file) lives in the sandbox; modules (components, namespaces) stay on the host too.
+  state.names.set(binding.local, resolved.kind === 'data' ? { kind: 'page' } : { kind: 'host', value });
 }
 
-function expressionAsText(node: { data?: { estree?: Program | null }; position?: Position }, state: State): RootContent[] {
+/** A name whose import or export failed: reported once, and expressions using it are skipped. */
+function markFailed(state: State, name: string): void {
+  state.names.set(name, { kind: 'failed' });
+  if (state.scopeId !== undefined) state.options.code.failedNames(state.scopeId).add(name);
+}
+
+/** Copies a host value into the page's sandbox, when it has one; functions go in as component numbers. */
+function defineData(state: State, name: string, value: unknown): string | undefined {
+  if (state.scopeId === undefined) return undefined;
+  return state.options.code.sandbox(state.scopeId).define(name, value, (component) => state.options.code.register(component, name));
+}
+
+/** An `{expression}` as the nodes its value makes: text, elements, or nothing. */
+function expressionNodes(node: { type: string; data?: { estree?: Program | null }; position?: Position }, state: State): RootContent[] {
   const statement = node.data?.estree?.body[0];
-  if (!statement) return []; // {/* a comment */}
-  if (statement.type !== 'ExpressionStatement') return [];
-  const result = evaluateExpression(statement.expression, state.scope);
+  if (!statement || statement.type !== 'ExpressionStatement') return []; // {/* a comment */}
+  if (usesFailedName(statement.expression, state)) return [];
+  const result = state.options.code.sandbox(state.scopeId!).evaluate(expressionCode(statement.expression));
   if ('problem' in result) {
-    fail(state, node.position, `expression cannot be evaluated: ${result.problem}`, 'Use a constant, or a name from an import or "export const" of this page.');
+    fail(state, node.position, `expression cannot be evaluated: ${result.problem}`, 'Fix the expression; it runs at build time with the names this page imports and exports.');
     return [];
   }
-  const { value } = result;
-  if (value === null || value === undefined || typeof value === 'boolean') return [];
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return [{ type: 'text', value: String(value) }];
-  fail(state, node.position, `expression gives ${Array.isArray(value) ? 'a list' : 'an object'}, not text`, 'Make the expression a string or a number.');
-  return [];
-}
-
-/** Attribute expressions are checked here, where the line is known; components get them again at render. */
-function evaluateAttributes(element: JsxElement, state: State): void {
-  const intrinsic = /^[a-z]/.test(element.name ?? '');
-  element.attributes = element.attributes.flatMap((attribute): JsxElement['attributes'] => {
-    const program = (attribute.type === 'mdxJsxExpressionAttribute' ? attribute.data?.estree : typeof attribute.value === 'object' ? attribute.value?.data?.estree : undefined) as Program | undefined;
-    const statement = program?.body[0];
-    if (!statement || statement.type !== 'ExpressionStatement') return [attribute];
-    const result = evaluateExpression(statement.expression, state.scope);
-    if ('problem' in result) {
-      fail(state, element.position, `attribute of <${element.name}> cannot be evaluated: ${result.problem}`, 'Use a constant, or a name from an import or "export const" of this page.');
-      return [];
-    }
-    return intrinsic ? literalAttributes(attribute, result.value) : [attribute];
-  });
-}
-
-/** An intrinsic element's attributes as plain values: `disabled={true}` → `disabled`. */
-function literalAttributes(attribute: JsxElement['attributes'][number], value: unknown): MdxJsxAttribute[] {
-  if (attribute.type === 'mdxJsxExpressionAttribute') {
-    return Object.entries(value as Record<string, unknown>).flatMap(([name, item]) => literalAttributes({ type: 'mdxJsxAttribute', name, value: null }, item));
+  if (result.value === undefined) {
+    state.file.message('expression gives undefined: nothing is shown', { place: node.position, ruleId: 'mdx-undefined' });
+    return [];
   }
-  if (value === false || value === null || value === undefined || typeof value === 'object') return [];
-  return [{ type: 'mdxJsxAttribute', name: attribute.name, value: value === true ? null : String(value) }];
+  try {
+    return describedNodes(result.value, node.type === 'mdxFlowExpression', node.position) as RootContent[];
+  } catch (error) {
+    if (!(error instanceof DescriptionProblem)) throw error;
+    fail(state, node.position, `expression gives ${error.message}`, 'Make the expression a string, a number, or JSX.');
+    return [];
+  }
 }
 
-function lookupComponent(element: JsxElement, state: State): unknown {
-  const [head, ...members] = element.name!.split('.');
-  let value: unknown = state.scope.get(head);
-  for (const member of members) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[member] : undefined;
-  if (value === FAILED_IMPORT) return undefined;
-  if (value === undefined) {
+function usesFailedName(expression: Expression, state: State): boolean {
+  const failed = state.options.code.failedNames(state.scopeId!);
+  return failed.size > 0 && [...namesRead(expression)].some((name) => failed.has(name));
+}
+
+type FoundComponent = { host: unknown } | { partial: string } | { page: string };
+
+/** What an element's name stands for; a name that is not a component is an error at its line. */
+function lookupComponent(element: JsxElement, state: State): FoundComponent | undefined {
+  const found = findComponent(element, state);
+  if (found && 'host' in found) element.data = { ...element.data, componentId: element.data?.componentId ?? state.options.code.register(found.host, element.name!) };
+  if (found && 'page' in found) element.data = { ...element.data, pageComponent: found.page };
+  return found;
+}
+
+function findComponent(element: JsxElement, state: State): FoundComponent | undefined {
+  if (element.data?.componentId !== undefined) return { host: state.options.code.component(element.data.componentId) };
+  const name = element.name!;
+  const [head, ...members] = name.split('.');
+  const binding = state.names.get(head);
+  if (binding?.kind === 'failed') return undefined;
+  if (binding?.kind === 'partial' && members.length === 0) return { partial: binding.file };
+  if (binding?.kind === 'page') {
+    const type = state.options.code.sandbox(state.scopeId!).typeOf(name);
+    if (type === 'function') return { page: name };
+    return notAComponent(element, state, type === 'undefined' ? undefined : type);
+  }
+  let value = binding?.kind === 'host' ? binding.value : undefined;
+  for (const member of members) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[member] : undefined;
+  if (typeof value === 'function' || isComponentObject(value)) return { host: value };
+  return notAComponent(element, state, value === undefined ? undefined : typeof value);
+}
+
+function notAComponent(element: JsxElement, state: State, type: string | undefined): undefined {
+  if (type === undefined) {
     fail(state, element.position, `unknown component <${element.name}>`, 'Import it at the top of the page (for example: import Tabs from \'@theme/Tabs\'), check its spelling, or map it in the config\'s components.');
+  } else {
+    fail(state, element.position, `<${element.name}> is not a component: "${element.name}" is ${type === 'object' ? 'an object' : `a ${type}`}`, 'Use a theme component, a component of the site\'s own (--allow-component-code) or a function of this page; for an HTML element, write its tag (<div>).');
   }
-  const line = (state.includedAt?.position ?? element.position)?.start.line;
-  if (line !== undefined && !state.file.data.componentLines!.has(element.name!)) state.file.data.componentLines!.set(element.name!, line);
-  const island = ISLAND_OF_COMPONENT.get(value);
-  if (island && !state.file.data.islands!.includes(island)) state.file.data.islands!.push(island);
-  return value;
+  return undefined;
+}
+
+/** React's memo() and forwardRef() components are objects. */
+function isComponentObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && typeof (value as { $$typeof?: unknown }).$$typeof === 'symbol';
 }
 
 function codeBlockAsFence(element: JsxElement, state: State): Code {
@@ -254,27 +323,33 @@ function codeBlockAsFence(element: JsxElement, state: State): Code {
 function childText(node: unknown, state: State): string {
   const item = node as { type: string; value?: string; children?: unknown[] };
   if (item.type === 'text' || item.type === 'inlineCode') return item.value ?? '';
-  if (item.type === 'mdxFlowExpression' || item.type === 'mdxTextExpression') return expressionAsText(item as never, state).map((text) => (text as { value: string }).value).join('');
+  if (item.type === 'mdxFlowExpression' || item.type === 'mdxTextExpression') return expressionNodes(item as never, state).map((child) => childText(child, state)).join('');
   return (item.children ?? []).map((child) => childText(child, state)).join(item.type === 'paragraph' ? '' : '\n');
 }
 
-async function inlinePartial(element: JsxElement, partial: PartialRef, parent: { children: unknown[] }, state: State): Promise<void> {
+async function inlinePartial(element: JsxElement, file: string, parent: { children: unknown[] }, state: State): Promise<void> {
   const name = element.name!;
-  if (state.chain.includes(partial.file)) {
-    fail(state, element.position, `<${name}> includes itself (${[...state.chain, partial.file].map((file) => path.basename(file)).join(' → ')})`, 'Remove the import that closes the loop.');
+  if (state.chain.includes(file)) {
+    fail(state, element.position, `<${name}> includes itself (${[...state.chain, file].map((item) => path.basename(item)).join(' → ')})`, 'Remove the import that closes the loop.');
     return;
   }
-  const source = readFileSync(partial.file, 'utf8');
+  const source = readFileSync(file, 'utf8');
   const frontMatter = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(source)?.[0] ?? '';
   const tree = state.parse(mdx1Compat(normalizeAdmonitionTitles(source.slice(frontMatter.length))));
-  const props = Object.fromEntries(element.attributes.flatMap((attribute) => (attribute.type === 'mdxJsxAttribute' && typeof attribute.value !== 'object' ? [[attribute.name, attribute.value ?? true]] : [])));
-  const includedAt = state.includedAt ?? { position: element.position, name: path.relative(state.options.siteDir, partial.file) };
-  await prepare(tree, { ...state, scope: new Map([['props', props]]), importer: partial.file, chain: [...state.chain, partial.file], includedAt });
+  const props = partialProps(element, state);
+  const includedAt = state.includedAt ?? { position: element.position, name: path.relative(state.options.siteDir, file) };
+  const partialState: State = { ...state, names: new Map([['props', { kind: 'page' }]]), scopeId: undefined, importer: file, chain: [...state.chain, file], includedAt };
+  if (hasCode(tree)) {
+    partialState.scopeId = await state.options.code.openSandbox();
+    defineData(partialState, 'toc', []);
+    defineData(partialState, 'props', props);
+  }
+  await prepare(tree, partialState);
   // Links and images resolve from the partial's own file, as in Docusaurus, and are reported at its
   // lines (a nested partial's were stamped when it was inlined). Every other node takes the page's line.
   const origin = {
-    file: partial.file,
-    displayPath: path.join(path.dirname(state.file.path), path.relative(path.dirname(state.options.pageFile), partial.file)),
+    file,
+    displayPath: path.join(path.dirname(state.file.path), path.relative(path.dirname(state.options.pageFile), file)),
     includedAtLine: includedAt.position?.start.line,
   };
   const lineOffset = frontMatter.split('\n').length - 1;
@@ -287,6 +362,25 @@ async function inlinePartial(element: JsxElement, partial: PartialRef, parent: {
   });
   // The walk above has finished (inlining is async, the walk is not): find the element again.
   parent.children.splice(parent.children.indexOf(element), 1, ...tree.children);
+}
+
+/** The props a partial is given: its attributes, expressions evaluated in the including page's sandbox. */
+function partialProps(element: JsxElement, state: State): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  for (const attribute of element.attributes) {
+    const estree = (attribute.type === 'mdxJsxExpressionAttribute' ? attribute.data?.estree : typeof attribute.value === 'object' ? attribute.value?.data?.estree : undefined) as Program | undefined;
+    const statement = estree?.body[0];
+    if (!statement || statement.type !== 'ExpressionStatement') {
+      if (attribute.type === 'mdxJsxAttribute') props[attribute.name] = attribute.value ?? true;
+      continue;
+    }
+    if (usesFailedName(statement.expression, state)) continue;
+    const result = state.options.code.sandbox(state.scopeId!).evaluate(expressionCode(statement.expression));
+    if ('problem' in result) fail(state, element.position, `attribute of <${element.name}> cannot be evaluated: ${result.problem}`, 'Fix the expression; it runs at build time with the names this page imports and exports.');
+    else if (attribute.type === 'mdxJsxAttribute') props[attribute.name] = result.value;
+    else if (result.value !== null && typeof result.value === 'object' && !Array.isArray(result.value)) Object.assign(props, result.value);
+  }
+  return props;
 }
 
 function fail(state: State, position: Position | undefined, reason: string, fix: string): void {

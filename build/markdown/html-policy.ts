@@ -1,0 +1,173 @@
+/**
+ * The one allowlist every page's HTML passes, whoever made it: Markdown, raw HTML, MDX's HTML
+ * elements, markup given as a prop, and what theme and opted-in components render (render.ts runs
+ * their HTML through `sanitizeHtml`). hast-util-sanitize keeps only the tags and attributes of
+ * SCHEMA, and only http(s), mailto, tel and relative URLs; every iframe must come from an allowed
+ * embed host over https. What is dropped gets a warning at its line; a refused iframe is an error.
+ */
+import { fromHtml } from 'hast-util-from-html';
+import { sanitize, type Schema } from 'hast-util-sanitize';
+import { toHtml } from 'hast-util-to-html';
+import { find, html } from 'property-information';
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+import type { VFile } from 'vfile';
+import { walkElements } from './walk.ts';
+
+export interface HtmlPolicyOptions {
+  /** Hosts an `<iframe>` may load (the CSP's frame-src lists the same). */
+  embedHosts: string[];
+}
+
+const TEXT_TAGS = ['p', 'br', 'hr', 'b', 'i', 'em', 'strong', 'small', 'mark', 's', 'u', 'q', 'cite', 'abbr', 'code', 'kbd', 'samp', 'var', 'sub', 'sup', 'del', 'ins', 'time', 'span', 'center', 'pre', 'blockquote'];
+const STRUCTURE_TAGS = ['div', 'section', 'aside', 'header', 'footer', 'nav', 'figure', 'figcaption', 'details', 'summary', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd'];
+const TABLE_TAGS = ['table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'col', 'colgroup'];
+const MEDIA_TAGS = ['a', 'img', 'picture', 'source', 'video', 'audio', 'track', 'iframe'];
+/** Only in the theme's own markup (tabs, task lists); an author's are dropped earlier (raw-html.ts, jsx-elements.ts). */
+const THEME_TAGS = ['button', 'input'];
+
+/** The data attributes the theme's markup and GFM carry; others could steer the runtime or the search index. */
+const DATA_ATTRIBUTES = ['dataTabs', 'dataGroupId', 'dataQueryKey', 'dataValue', 'dataMeta', 'dataLine', 'dataPagefindIgnore', 'dataFootnotes', 'dataFootnoteRef', 'dataFootnoteBackref'];
+const ARIA_ATTRIBUTES = ['role', 'ariaLabel', 'ariaLabelledBy', 'ariaDescribedBy', 'ariaHidden', 'ariaControls', 'ariaSelected', 'ariaOrientation', 'ariaExpanded', 'ariaCurrent'];
+
+/** `data:` URLs only for images of raster formats, which cannot run script. */
+const IMAGE_SOURCE = /^(?!data:)|^data:image\/(png|gif|jpe?g|webp|avif)[;,]/i;
+const NO_DATA_URL = /^(?!data:)/i;
+
+export const SCHEMA: Schema = {
+  tagNames: [...TEXT_TAGS, ...STRUCTURE_TAGS, ...TABLE_TAGS, ...MEDIA_TAGS, ...THEME_TAGS],
+  attributes: {
+    '*': ['className', 'id', 'title', 'lang', 'dir', 'hidden', 'tabIndex', ...ARIA_ATTRIBUTES, ...DATA_ATTRIBUTES],
+    a: ['href', 'hrefLang', 'rel', ['target', '_blank']],
+    img: [['src', IMAGE_SOURCE], 'alt', 'width', 'height', 'loading', 'decoding', 'srcSet', 'sizes'],
+    // `sandbox` only takes powers away from the frame.
+    iframe: [['src', /^https:\/\//i], 'width', 'height', 'allow', 'allowFullScreen', 'loading', 'referrerPolicy', 'frameBorder', 'sandbox'],
+    video: [['src', NO_DATA_URL], ['poster', NO_DATA_URL], 'controls', 'width', 'height', 'loop', 'muted', 'playsInline', 'preload'],
+    audio: [['src', NO_DATA_URL], 'controls', 'loop', 'muted', 'preload'],
+    source: [['src', NO_DATA_URL], 'srcSet', 'type', 'media', 'sizes'],
+    track: [['src', NO_DATA_URL], 'kind', 'srcLang', 'label', 'default'],
+    td: ['align', 'colSpan', 'rowSpan'],
+    th: ['align', 'colSpan', 'rowSpan', 'scope'],
+    col: ['span'],
+    colgroup: ['span'],
+    ol: ['start', 'reversed', 'type'],
+    li: ['value'],
+    details: ['open'],
+    time: ['dateTime'],
+    blockquote: ['cite'],
+    q: ['cite'],
+    del: ['cite'],
+    ins: ['cite'],
+    button: [['type', 'button']],
+    input: [['type', 'checkbox'], 'checked', 'disabled'],
+  },
+  protocols: {
+    href: ['http', 'https', 'mailto', 'tel'],
+    src: ['http', 'https', 'data'],
+    srcSet: ['http', 'https'],
+    poster: ['http', 'https'],
+    cite: ['http', 'https'],
+  },
+  // Unknown tags give way to their content; these take theirs with them.
+  strip: ['script', 'style', 'template', 'noscript', 'textarea', 'title', 'xmp'],
+  // No `user-content-` prefix: our heading ids are the page's anchors. Ids spelled like DOM properties are refused below.
+  clobber: [],
+  ancestors: {},
+  required: { input: { type: 'checkbox', disabled: true } },
+  allowComments: false,
+  allowDoctypes: false,
+};
+
+/** rehype plugin: the page's tree through the policy (MDX components and the language tabs' HTML are left whole). */
+export function rehypeHtmlPolicy(options: HtmlPolicyOptions) {
+  return (tree: Root, file: VFile) => applyHtmlPolicy(tree, file, options);
+}
+
+export function applyHtmlPolicy(tree: Root, file: VFile, options: HtmlPolicyOptions): void {
+  tree.children = policedChildren(tree.children, file) as RootContent[];
+  finishElements(tree, file, options);
+}
+
+/** HTML a component rendered, through the same policy. */
+export function sanitizeHtml(html: string, file: VFile, options: HtmlPolicyOptions): string {
+  const tree = fromHtml(html, { fragment: true });
+  applyHtmlPolicy(tree, file, options);
+  return toHtml(tree);
+}
+
+function policedChildren(children: RootContent[], file: VFile): RootContent[] {
+  return children.flatMap((child) => policed(child, file));
+}
+
+/**
+ * One node through the policy. Each element goes to hast-util-sanitize alone, so what it drops is
+ * known at once, with the element's line; MDX components keep their node (their own HTML is checked
+ * when they render) and the language tabs' HTML stays whole.
+ */
+function policed(node: RootContent, file: VFile): RootContent[] {
+  if (node.type === 'text' || node.type === 'raw') return [node];
+  if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+    node.children = policedChildren(node.children as RootContent[], file) as typeof node.children;
+    return [node];
+  }
+  if (node.type !== 'element') return []; // comments and doctypes
+  // Without `data`, which the sanitizer would deep-copy, and without children, which are policed one by one.
+  const clean = sanitize({ type: 'element', tagName: node.tagName, properties: node.properties, children: [], position: node.position }, SCHEMA);
+  const children = policedChildren(node.children, file) as ElementContent[];
+  if (clean.type !== 'element') {
+    file.message(`<${node.tagName}> was removed: the tag is not allowed in a page`, { place: node.position, ruleId: 'html-policy' });
+    return SCHEMA.strip!.includes(node.tagName) ? [] : children;
+  }
+  const dropped = Object.keys(node.properties).filter((name) => !(name in clean.properties));
+  if (dropped.length > 0) file.message(`${dropped.map((name) => `"${attributeName(name)}"`).join(', ')} of <${node.tagName}> ${dropped.length > 1 ? 'were' : 'was'} removed: ${droppedReason(node, dropped)}`, { place: node.position, ruleId: 'html-policy' });
+  clean.children = children;
+  if (node.data) clean.data = node.data;
+  return [clean];
+}
+
+function droppedReason(element: Element, dropped: string[]): string {
+  const url = dropped.map((name) => element.properties[name]).find((value) => typeof value === 'string' && /^\s*[\w+.-]+:/.test(value));
+  return typeof url === 'string' ? `"${url.slice(0, 60)}" is not an allowed URL (http, https, mailto, tel or a relative path)` : 'the attribute is not allowed on this tag';
+}
+
+/** `className` → `class`, `ariaLabel` → `aria-label`: the attribute as the author wrote it. */
+function attributeName(property: string): string {
+  return find(html, property).attribute;
+}
+
+/**
+ * An id spelled like a DOM property would replace it on `window` (`<p id="addEventListener">`); DOM
+ * property names are camelCase JavaScript identifiers, and `constructor` and `__proto__`.
+ */
+const CLOBBERING_ID = /^(?=[A-Za-z_$][\w$]*$)(?:.*[A-Z]|constructor$|__proto__$)/;
+
+/** What the schema cannot say: iframe hosts, DOM-clobbering ids, lazy images. */
+function finishElements(tree: Root, file: VFile, options: HtmlPolicyOptions): void {
+  walkElements(tree, (element, index, parent) => {
+    if (element.tagName === 'img') element.properties.loading ??= 'lazy';
+    const id = element.properties.id;
+    if (typeof id === 'string' && CLOBBERING_ID.test(id)) {
+      delete element.properties.id;
+      file.message(`id "${id}" was removed: an id spelled like a DOM property can replace it on window`, { place: element.position, ruleId: 'dom-property-id' });
+    }
+    if (element.tagName === 'iframe' && !allowedEmbed(element, options, file)) {
+      parent.children.splice(index, 1);
+      return index;
+    }
+  });
+}
+
+/** An allowed iframe loads lazily and has a title; any other is removed with an error. */
+function allowedEmbed(iframe: Element, options: HtmlPolicyOptions, file: VFile): boolean {
+  const src = typeof iframe.properties.src === 'string' ? iframe.properties.src : '';
+  const host = URL.canParse(src) ? new URL(src).host : '';
+  if (!src.startsWith('https://') || !options.embedHosts.includes(host)) {
+    const message = file.message(`<iframe> from "${host || src}" is not an allowed embed`, { place: iframe.position, ruleId: 'embed' });
+    message.fatal = true;
+    message.note = `Embed from one of ${options.embedHosts.join(', ')} over https, or add the host to embedHosts in the site config.`;
+    return false;
+  }
+  iframe.properties.loading = 'lazy';
+  iframe.properties.title ??= `Embedded content from ${host}`;
+  iframe.properties.allowFullScreen ??= true;
+  return true;
+}

@@ -1,0 +1,156 @@
+/**
+ * Where an MDX page's code runs: its `export const`s, `{expressions}` and attribute expressions, in a
+ * QuickJS engine compiled to WebAssembly. The engine has no Node, no `require`, no `process`, no files
+ * and no network, and the host hands it no objects: data and component numbers go in as JavaScript
+ * source, one JSON string comes out (prelude.ts, wire.ts). Each page (and each partial it includes)
+ * gets its own runtime with a memory limit, a stack limit and a time limit per expression, so a
+ * hostile page can neither reach the build machine nor stall it, and cannot change another page.
+ */
+import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSRuntime, type QuickJSWASMModule } from 'quickjs-emscripten-core';
+import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
+import { PRELUDE } from './prelude.ts';
+import { hostValueSource, readWire, type SandboxValue } from './wire.ts';
+
+export interface SandboxLimits {
+  /** Memory one page's runtime may allocate. */
+  memoryBytes: number;
+  /** Time one expression may run. */
+  expressionSeconds: number;
+  /** Length of one expression's result, as JSON. */
+  resultBytes: number;
+}
+
+export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { memoryBytes: 64 * 1024 * 1024, expressionSeconds: 1, resultBytes: 1024 * 1024 };
+
+/** QuickJS's own stack limit, below the point where its recursion would exhaust the host thread's stack. */
+const STACK_BYTES = 192 * 1024;
+
+/** A value, `undefined` (which JSON cannot carry), or why there is none. */
+export type Evaluated = { value: SandboxValue | undefined } | { problem: string };
+
+interface Engine {
+  module: QuickJSWASMModule;
+  /** False once a page crashed it: its memory can no longer be trusted. */
+  healthy: boolean;
+}
+
+let engine: Promise<Engine> | undefined;
+
+function currentEngine(): Promise<Engine> {
+  engine ??= newQuickJSWASMModuleFromVariant(releaseSync).then((module) => ({ module, healthy: true }));
+  return engine;
+}
+
+export class PageSandbox {
+  private disposed = false;
+
+  private constructor(private readonly engine: Engine, private readonly runtime: QuickJSRuntime, private readonly context: QuickJSContext, private readonly limits: SandboxLimits) {}
+
+  static async open(limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS): Promise<PageSandbox> {
+    const current = await currentEngine();
+    const runtime = current.module.newRuntime();
+    runtime.setMemoryLimit(limits.memoryBytes);
+    runtime.setMaxStackSize(STACK_BYTES);
+    const sandbox = new PageSandbox(current, runtime, runtime.newContext(), limits);
+    const started = sandbox.evaluateCode(PRELUDE);
+    if (typeof started !== 'string') throw new Error(`the MDX sandbox failed to start: ${started.problem}`);
+    return sandbox;
+  }
+
+  /** Binds a global name to a host value: data is copied in; functions become component references. */
+  define(name: string, value: unknown, register: (component: unknown) => number): string | undefined {
+    let source: string;
+    try {
+      source = hostValueSource(value, register);
+    } catch (error) {
+      return `its value is ${(error as Error).message}`;
+    }
+    return this.defineComputed(name, source);
+  }
+
+  /** Binds a global name to the value of the page's own expression (an `export const`). */
+  defineComputed(name: string, expressionCode: string): string | undefined {
+    const result = this.call(`__define(${JSON.stringify(name)}, () => (${expressionCode}\n))`);
+    return 'problem' in result ? result.problem : undefined;
+  }
+
+  /** The value of a JavaScript expression, as data and element descriptions. */
+  evaluate(expressionCode: string): Evaluated {
+    const result = this.call(`__result(() => (${expressionCode}\n), ${this.limits.resultBytes})`);
+    if ('problem' in result) return result;
+    return { value: result.json === undefined ? undefined : readWire(result.json) };
+  }
+
+  /** `typeof name` in the sandbox, for telling a page's own components from its data. */
+  typeOf(expressionCode: string): string {
+    const result = this.evaluateCode(`(() => { try { return typeof (${expressionCode}\n); } catch { return 'undefined'; } })()`);
+    return typeof result === 'string' ? result : 'undefined';
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (!this.engine.healthy) return; // its memory is suspect: left to the garbage collector with the engine
+    this.context.dispose();
+    this.runtime.dispose();
+  }
+
+  /** Runs a call of `__result` or `__define`: "v" and JSON, "u" (undefined), or "e" and the page's error. */
+  private call(code: string): { json?: string } | { problem: string } {
+    const raw = this.evaluateCode(code);
+    if (typeof raw !== 'string') return { problem: raw.problem };
+    if (raw === 'u') return {};
+    if (raw.startsWith('v')) return { json: raw.slice(1) };
+    const [name, ...message] = raw.slice(1).split('\n');
+    return { problem: describeError({ name, message: message.join('\n') }, this.limits) };
+  }
+
+  /** The string the code gives; the engine's own errors (time, memory, stack) as a problem. */
+  private evaluateCode(code: string): string | { problem: string } {
+    if (this.disposed || !this.engine.healthy) return { problem: 'the sandbox stopped after an earlier expression crashed it' };
+    this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + this.limits.expressionSeconds * 1000));
+    try {
+      const result = this.context.evalCode(code, 'page.mdx');
+      if (result.error) {
+        // Only the engine's own errors get here (time, memory, a syntax error in generated code): plain Error objects.
+        const error = this.context.dump(result.error) as { name?: string; message?: string } | undefined;
+        result.error.dispose();
+        return { problem: describeError(error, this.limits) };
+      }
+      const value = this.context.dump(result.value);
+      result.value.dispose();
+      return typeof value === 'string' ? value : 'v';
+    } catch (error) {
+      // The host's own stack or the WebAssembly memory gave out inside the engine.
+      this.engine.healthy = false;
+      engine = undefined;
+      return { problem: `it crashed the sandbox (${(error as Error).message})` };
+    } finally {
+      this.runtime.removeInterruptHandler();
+    }
+  }
+}
+
+/** A sandbox error as the end of a sentence: "… cannot be evaluated: <this>". */
+function describeError(error: { name?: string; message?: string } | undefined, limits: SandboxLimits): string {
+  const name = error?.name ?? 'Error';
+  const message = error?.message ?? String(error);
+  if (name === 'InternalError' && message === 'out of memory') return `it ran out of memory (the limit is ${limits.memoryBytes / 1024 / 1024} MB)`;
+  if (name === 'InternalError' && message === 'interrupted') return `it ran longer than ${limits.expressionSeconds} s`;
+  if (name === 'InternalError' && message === 'stack overflow') return 'it recursed too deeply';
+  const known = WIRE_PROBLEMS[message];
+  if (known) return typeof known === 'function' ? known(limits) : known;
+  const undefinedName = /^'(.+)' is not defined$/.exec(message);
+  if (name === 'ReferenceError' && undefinedName) return `"${undefinedName[1]}" is not defined on this page`;
+  return `${name}: ${message}`;
+}
+
+const WIRE_PROBLEMS: Record<string, string | ((limits: SandboxLimits) => string)> = {
+  RESULT_TOO_LARGE: (limits) => `its result is larger than ${limits.resultBytes / 1024} KB`,
+  RESULT_TOO_DEEP: 'its result is nested more than 64 levels deep',
+  FUNCTION: 'it gives a function, and functions run only inside the page',
+  SYMBOL: 'it gives a symbol, which is not data',
+  CYCLE: 'its result contains itself',
+  NOT_PLAIN: 'it gives an object that is not plain data (a Map, a Date, a class instance)',
+  RESERVED_KEY: 'it gives an object with a key "$$el" or "$$ref", which are reserved',
+};
