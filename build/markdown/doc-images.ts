@@ -19,22 +19,34 @@ export interface PageAsset { source: string; target: string }
 export function relocateDocImage(image: Image, context: LinkContext, sourcePath: string, file: VFile, report: Report, writer: 'page' | 'partial'): void {
   const relative = decodeURIComponentSafe(splitHref(image.url).path);
   const source = path.resolve(context.docsDir, path.dirname(sourcePath), relative);
-  const real = realPath(source);
-  // By real path: an image that is a link to a file outside the site is outside.
-  const inside = isInsideSite(real ?? path.resolve(source), context);
-  if (!inside || !real || !statSync(real).isFile()) {
-    report(`image "${image.url}" not found next to the ${writer}`, {
-      ruleId: 'missing-image',
-      note: inside ? `Put the file at ${path.relative(process.cwd(), source)}, or fix the path (it is relative to this file).` : 'Keep images inside the site folder (a symbolic link to a file outside it is refused).',
-    });
+  const copied = siteFileUrl(source, context, file);
+  if ('url' in copied) {
+    image.url = copied.url;
     return;
   }
+  report(`image "${image.url}" not found next to the ${writer}`, {
+    ruleId: 'missing-image',
+    note: copied.problem === 'missing' ? `Put the file at ${path.relative(process.cwd(), source)}, or fix the path (it is relative to this file).` : OUTSIDE_NOTE,
+  });
+}
+
+export const OUTSIDE_NOTE = 'Keep images inside the site folder (a symbolic link to a file outside it is refused).';
+
+/**
+ * A file of the site copied into the output under a content hash (`assets/media/<name>-<hash>.<ext>`),
+ * as Docusaurus's bundler copies the files pages link to: its URL, or why there is none. The file
+ * must be inside the site by real path: a link to a file outside it is outside.
+ */
+export function siteFileUrl(source: string, context: LinkContext, file: VFile): { url: string } | { problem: 'missing' | 'outside' } {
+  const real = realPath(source);
+  if (!isInsideSite(real ?? path.resolve(source), context)) return { problem: 'outside' };
+  if (!real || !statSync(real).isFile()) return { problem: 'missing' };
   const extension = path.extname(source);
   const hash = createHash('sha1').update(readFileSync(source)).digest('hex').slice(0, 10);
   const target = `assets/media/${path.basename(source, extension).replace(/[^\w-]/g, '-')}-${hash}${extension.toLowerCase()}`;
   (file.data.assets ??= []).push({ source, target });
-  (file.data.dependencies ??= []).push(source); // watch mode: a changed image recompiles the page
-  image.url = context.baseUrl + target;
+  (file.data.dependencies ??= []).push(source); // watch mode: a changed file recompiles the page
+  return { url: context.baseUrl + target };
 }
 
 function decodeURIComponentSafe(url: string): string {

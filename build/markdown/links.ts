@@ -4,7 +4,7 @@ import type { Html, Image, Link, Root } from 'mdast';
 import { parseEntities } from 'parse-entities';
 import type { VFile } from 'vfile';
 import { isExternalUrl, linkWithBaseUrl, splitHref } from '../../src/shared/paths.ts';
-import { relocateDocImage } from './doc-images.ts';
+import { OUTSIDE_NOTE, relocateDocImage, siteFileUrl } from './doc-images.ts';
 import type { PartialOrigin } from './mdx/scope.ts';
 import { walk } from './walk.ts';
 
@@ -61,7 +61,7 @@ export function remarkLinks(context: LinkContext, sourcePath: string) {
         return index;
       }
       if (node.type === 'image') checkImage(target as Image, context, writtenIn, file, report, partial ? 'partial' : 'page');
-      const rewritten = node.type === 'image' ? target.url : rewriteMarkdownLink(target.url, context, writtenIn, report);
+      const rewritten = node.type === 'image' ? target.url : rewriteLink(target.url, { context, writtenIn, pagePermalink: context.permalinkBySourcePath.get(sourcePath), file, report });
       if (rewritten !== MISSING) target.url = rewritten;
       if (!target.url) return;
       const where = partial ? { line: partial.line, file: partial.displayPath, includedAt: partial.includedAtLine } : { line: target.position?.start.line };
@@ -90,15 +90,62 @@ function isUnsafe(node: Link | Image): boolean {
 /** What `rewriteMarkdownLink` returns for a link to a missing Markdown file: the link stays as written. */
 const MISSING = Symbol('missing Markdown file');
 
+interface LinkSite {
+  context: LinkContext;
+  /** The docs-relative file the link is written in: the page, or a partial it includes. */
+  writtenIn: string;
+  /** The permalink of the page the link appears on. */
+  pagePermalink: string | undefined;
+  file: VFile;
+  report: Report;
+}
+
 /**
- * A link to a `.md` file as the page's route; another path from the site root with the baseUrl in front
- * (as Docusaurus's Link adds it); other links as they are. A missing file is reported as
- * onBrokenMarkdownLinks says (fatal, a warning, or not at all) and the link kept as written.
+ * A link as the reader's browser should follow it, as Docusaurus makes it: a `.md` file as the page's
+ * route; a path from the site root with the baseUrl in front; a file of the site (`@site/…`, or next to
+ * the page) copied into the output; another relative path resolved against the page's permalink, as
+ * Docusaurus's Link resolves it. A missing Markdown file is reported as onBrokenMarkdownLinks says and
+ * the link kept as written.
  */
-function rewriteMarkdownLink(url: string, context: LinkContext, sourcePath: string, report: Report): string | typeof MISSING {
+function rewriteLink(url: string, site: LinkSite): string | typeof MISSING {
   if (isExternalUrl(url) || url.startsWith('#')) return url;
   const { path: linkPath, hash } = splitHref(url);
-  if (!/\.mdx?$/.test(linkPath)) return linkWithBaseUrl(url, context.baseUrl);
+  if (/\.mdx?$/.test(linkPath)) return markdownLinkTarget(linkPath, hash, site);
+  if (linkPath.startsWith('@site/')) return siteLinkTarget(linkPath, hash, site);
+  if (url.startsWith('/')) return linkWithBaseUrl(url, site.context.baseUrl);
+  return localFileUrl(linkPath, hash, site) ?? resolvedAgainstPage(url, site.pagePermalink);
+}
+
+/** `[x](./file.zip)` to a file next to the page: the file, copied into the output. */
+function localFileUrl(linkPath: string, hash: string | undefined, { context, writtenIn, file }: LinkSite): string | undefined {
+  if (!linkPath) return undefined;
+  const copied = siteFileUrl(path.resolve(context.docsDir, path.dirname(writtenIn), safeDecodeUri(linkPath)), context, file);
+  return 'url' in copied ? withHash(copied.url, hash) : undefined;
+}
+
+/** A relative URL as the browser would resolve it on the page's own URL. */
+function resolvedAgainstPage(url: string, pagePermalink: string | undefined): string {
+  if (!pagePermalink) return url;
+  const resolved = new URL(url, `https://site.invalid${pagePermalink}`);
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+}
+
+/** `@site/static/x.pdf` is the static file's URL; another file of the site is copied into the output. */
+function siteLinkTarget(linkPath: string, hash: string | undefined, { context, file, report }: LinkSite): string | typeof MISSING {
+  const source = path.join(context.siteDir, safeDecodeUri(linkPath.slice('@site/'.length)));
+  const staticDir = context.staticDirs.find((dir) => !path.relative(dir, source).startsWith('..'));
+  if (staticDir && existsSync(source)) return withHash(context.baseUrl + path.relative(staticDir, source).split(path.sep).join('/'), hash);
+  const copied = siteFileUrl(source, context, file);
+  if ('url' in copied) return withHash(copied.url, hash);
+  report(`link to a missing file "${linkPath}"`, { ruleId: 'missing-file', note: copied.problem === 'missing' ? 'Fix the path (from the site folder), or create the file.' : OUTSIDE_NOTE });
+  return MISSING;
+}
+
+function withHash(url: string, hash: string | undefined): string {
+  return hash ? `${url}#${hash}` : url;
+}
+
+function markdownLinkTarget(linkPath: string, hash: string | undefined, { context, writtenIn: sourcePath, report }: LinkSite): string | typeof MISSING {
   const permalink = linkCandidates(linkPath, context, sourcePath).map((candidate) => context.permalinkBySourcePath.get(candidate)).find(Boolean);
   if (!permalink) {
     if (context.onBrokenMarkdownLinks !== 'ignore') {
@@ -141,6 +188,12 @@ function safeDecodeUri(url: string): string {
 
 function checkImage(image: Image, context: LinkContext, sourcePath: string, file: VFile, report: Report, writer: 'page' | 'partial'): void {
   if (isExternalUrl(image.url) || /^\s*data:/i.test(image.url)) return;
+  if (image.url.startsWith('@site/')) {
+    const copied = siteFileUrl(path.join(context.siteDir, safeDecodeUri(splitHref(image.url).path.slice('@site/'.length))), context, file);
+    if ('url' in copied) image.url = copied.url;
+    else report(`image "${image.url}" not found in the site folder`, { ruleId: 'missing-image', note: copied.problem === 'missing' ? 'Fix the path (from the site folder), or create the file.' : OUTSIDE_NOTE });
+    return;
+  }
   if (!image.url.startsWith('/')) {
     if (splitHref(image.url).path) relocateDocImage(image, context, sourcePath, file, report, writer);
     return;

@@ -49,3 +49,34 @@ test('a docs-only build warns, as Docusaurus\'s default has it', async () => {
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stderr.trim(), `warning: ${PROBLEM}`);
 });
+
+test('links as Docusaurus resolves them: a relative URL against the page, @site/ files and files next to the page copied, a missing @site/ file an error', async () => {
+  const root = tempTree({
+    'docs/guide/api.md': [
+      '# API', '',
+      'See [the install step](./installation#pick), [the manual](@site/static/manual.pdf), [the data](./data.csv) and [the notes](@site/notes/plan.txt).', '',
+      '![Logo](@site/static/img/logo.png)', '',
+    ].join('\n'),
+    'docs/guide/installation.md': '# Installation\n\n## Pick\n\nChoose.\n',
+    'docs/guide/data.csv': 'a,b\n1,2\n',
+    'notes/plan.txt': 'the plan\n',
+    'static/manual.pdf': '%PDF-1.4\n',
+    'static/img/logo.png': 'png',
+  });
+  const run = await runCli(['build', '--docs', 'docs', '--static', 'static', '--out', 'out', '--no-search'], root);
+  assert.equal(run.code, 0, run.stderr);
+  const body = /<div class="markdown">([\s\S]*?)<\/div><div class="doc-footer">/.exec(readFileSync(path.join(root, 'out/guide/api/index.html'), 'utf8'))![1];
+  assert.match(body, /<a href="\/guide\/installation#pick">the install step<\/a>/);
+  assert.match(body, /<a href="\/manual\.pdf">the manual<\/a>/);
+  const data = /<a href="(\/assets\/media\/data-[0-9a-f]{10}\.csv)">the data<\/a>/.exec(body)?.[1];
+  const plan = /<a href="(\/assets\/media\/plan-[0-9a-f]{10}\.txt)">the notes<\/a>/.exec(body)?.[1];
+  const logo = /<img src="(\/assets\/media\/logo-[0-9a-f]{10}\.png)" alt="Logo"/.exec(body)?.[1];
+  assert.ok(data && plan && logo, body);
+  assert.equal(readFileSync(path.join(root, 'out', data), 'utf8'), 'a,b\n1,2\n');
+  assert.equal(readFileSync(path.join(root, 'out', plan), 'utf8'), 'the plan\n');
+
+  const missing = tempTree({ 'docs/intro.md': '# Intro\n\nThe [manual](@site/static/gone.pdf).\n' });
+  const failed = await runCli(['build', '--docs', 'docs', '--out', 'out', '--no-search'], missing);
+  assert.equal(failed.code, 1);
+  assert.equal(failed.stderr.trim(), 'error: docs/intro.md:3:5: link to a missing file "@site/static/gone.pdf"\n  → Fix the path (from the site folder), or create the file.');
+});
