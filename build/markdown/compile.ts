@@ -28,6 +28,7 @@ import { rehypeIntrinsicJsx, type JsxElementOptions } from './mdx/jsx-elements.t
 import { hasComponents, renderWithComponents } from './mdx/render.ts';
 import { rehypeJsxAttributes } from './mdx/attributes.ts';
 import { PageCode } from './mdx/page-code.ts';
+import type { SiteMetadata } from './mdx/theme/site-context.ts';
 import { DEFAULT_SANDBOX_LIMITS } from './mdx/sandbox/page-sandbox.ts';
 import { remarkMdxScope } from './mdx/scope.ts';
 import { mdx1Compat } from './mdx/compat.ts';
@@ -46,6 +47,8 @@ export interface MarkdownOptions extends LinkContext, JsxElementOptions, HtmlPol
   components: Record<string, string>;
   /** MDX may import the site's own JavaScript components, which runs their code. */
   allowComponentCode: boolean;
+  /** What Docusaurus's client API (`useDocusaurusContext`, `useBaseUrl`) tells components about the site. */
+  site: SiteMetadata;
 }
 
 export interface MarkdownSource {
@@ -132,7 +135,7 @@ async function compileWithCode(source: MarkdownSource, options: MarkdownOptions,
   // Only MDX has components; walking a Markdown page for them cost ~0.25 ms.
   // The only raw nodes left are the language tabs' HTML (language-tabs.ts): rehype-raw parsed the page's own.
   const html = mdx && hasComponents(hast)
-    ? renderWithComponents(hast, { code, file, displayPath: source.displayPath, policy: options, lineOf: (id) => offsetLine(file.data.componentLines?.get(id), source.lineOffset) })
+    ? renderWithComponents(hast, { code, file, displayPath: source.displayPath, policy: options, site: options.site, lineOf: (id) => offsetLine(file.data.componentLines?.get(id), source.lineOffset) })
     : toHtml(hast, { allowDangerousHtml: true });
   throwIfAny(fatalProblems(file, source));
   return {

@@ -90,6 +90,7 @@ export const CONFIG_SCHEMA = v.strictObject({
   allowComponentCode: v.optional(v.boolean(), false),
   components: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Z][\w.]*$/, 'Name components with a capital letter, as JSX does: "Highlight".')), v.string()), {}),
   embedHosts: v.optional(v.array(v.string())),
+  customFields: v.optional(v.record(v.string(), v.unknown())),
   maxPageBytes: positive('maxPageBytes', Number.isSafeInteger, 'a whole number of bytes, for example 8 * 1024 * 1024'),
   maxPageSeconds: positive('maxPageSeconds', Number.isFinite, 'a number of seconds, for example 60'),
   maxPageOutputBytes: positive('maxPageOutputBytes', Number.isSafeInteger, 'a whole number of bytes, for example 20 * 1024 * 1024'),

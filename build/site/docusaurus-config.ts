@@ -117,6 +117,7 @@ function translate(raw: Raw, unsupported: Unsupported) {
     markdown: translateMarkdown(raw.markdown, unsupported),
     // Docusaurus has no such option; a site narrows its embeds where its own data lives.
     embedHosts: isRecord(raw.customFields) ? raw.customFields.embedHosts : undefined,
+    customFields: isRecord(raw.customFields) ? raw.customFields : undefined,
   };
   return { input, navbarPositions: positions };
 }

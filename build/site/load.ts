@@ -122,6 +122,7 @@ export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs
     allowComponentCode: config.allowComponentCode,
     components: config.components,
     embedHosts: config.embedHosts,
+    site: { title: config.title, tagline: config.tagline, url: config.url, baseUrl: config.baseUrl, customFields: config.customFields ?? {} },
     // Every level: each page keeps the levels its front matter or the config asks for (site/routes.ts).
     minTocLevel: 2,
     maxTocLevel: 6,

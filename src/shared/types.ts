@@ -75,6 +75,8 @@ export interface SiteConfig {
    * site file such as `./src/components/Highlight.jsx`, which runs during the build: the config opts in).
    */
   components: Record<string, string>;
+  /** Data a site's own components and MDX pages read (`useDocusaurusContext().siteConfig.customFields`). */
+  customFields?: Record<string, unknown>;
   /** Hosts an `<iframe>` may load (https only); undefined: any host over https. The CSP's frame-src lists the hosts the pages use. */
   embedHosts?: string[];
 }

@@ -16,6 +16,7 @@ export function markdownOptions(overrides: Partial<MarkdownOptions> = {}): Markd
     allowComponentCode: false,
     components: {},
     embedHosts: ['www.youtube-nocookie.com', 'codesandbox.io'],
+    site: { title: 'Test', tagline: '', url: 'https://example.com', baseUrl: '/', customFields: {} },
     ...overrides,
   };
 }

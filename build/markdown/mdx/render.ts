@@ -6,6 +6,7 @@
  * HTML policy (html-policy.ts) like the rest of the page.
  */
 import type { ReactNode } from 'react';
+import { createElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { renderToString } from 'react-dom/server';
 import { toHtml } from 'hast-util-to-html';
@@ -17,6 +18,7 @@ import { ContentError } from '../../errors.ts';
 import { sanitizeHtml, type HtmlPolicyOptions } from '../html-policy.ts';
 import { COMPONENT_PREFIX, ComponentProp, Markup, PROP_PREFIX } from './attributes.ts';
 import type { PageCode } from './page-code.ts';
+import { SiteContext, type SiteMetadata } from './theme/site-context.ts';
 
 /** True when the tree still holds JSX elements, which only React can render. */
 export function hasComponents(tree: { type: string; children?: unknown[] }): boolean {
@@ -37,6 +39,8 @@ export interface RenderContext {
   file: VFile;
   displayPath: string;
   policy: HtmlPolicyOptions;
+  /** What the site tells components through Docusaurus's client API. */
+  site: SiteMetadata;
   /** The line where a component (by number) is first used, for its error. */
   lineOf: (component: number) => number | undefined;
 }
@@ -47,7 +51,7 @@ export function renderWithComponents(tree: Root, context: RenderContext): string
   mergeAdjacentText(tree);
   const toReact = reactConverter(context.code);
   try {
-    const html = sanitizeHtml(renderToString(toReact(tree)), context.file, context.policy);
+    const html = sanitizeHtml(renderToString(createElement(SiteContext.Provider, { value: context.site }, toReact(tree))), context.file, context.policy);
     return html.replace(PLACEHOLDER, (_, index: string) => rendered[Number(index)]);
   } catch (error) {
     const component = error instanceof ComponentFailure ? error.component : undefined;

@@ -19,10 +19,11 @@ import { mdx1Compat } from './compat.ts';
 import { SKIP, walk } from '../walk.ts';
 import { readEsm, type ImportBinding } from './esm.ts';
 import { resolveImport, type ImportContext, type ResolvedImport } from './imports.ts';
-import { CodeBlock } from './theme/index.ts';
+import { CodeBlock, sandboxCallables } from './theme/index.ts';
 import { DescriptionProblem, describedNodes } from './described-elements.ts';
 import { expressionCode, namesRead } from './sandbox/to-code.ts';
 import type { PageCode } from './page-code.ts';
+import type { SiteMetadata } from './theme/site-context.ts';
 
 export interface MdxOptions extends ImportContext {
   /** The config's components: tag name → module, for every page. */
@@ -32,6 +33,7 @@ export interface MdxOptions extends ImportContext {
   /** The page's front matter, which its expressions read as `frontMatter`. */
   frontMatter: Record<string, unknown>;
   code: PageCode;
+  site: SiteMetadata;
 }
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
@@ -238,7 +240,7 @@ function markFailed(state: State, name: string): void {
 /** Copies a host value into the page's sandbox, when it has one; functions go in as component numbers. */
 function defineData(state: State, name: string, value: unknown): string | undefined {
   if (state.scopeId === undefined) return undefined;
-  return state.options.code.sandbox(state.scopeId).define(name, value, (component) => state.options.code.register(component, name));
+  return state.options.code.sandbox(state.scopeId).define(name, value, (component) => state.options.code.register(component, name), sandboxCallables(state.options.site));
 }
 
 /** An `{expression}` as the nodes its value makes: text, elements, or nothing. */

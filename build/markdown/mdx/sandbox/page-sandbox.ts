@@ -10,6 +10,7 @@ import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type Qui
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import { PRELUDE } from './prelude.ts';
 import { hostValueSource, readWire, type SandboxValue } from './wire.ts';
+import type { QuickJSHandle } from 'quickjs-emscripten-core';
 
 export interface SandboxLimits {
   /** Memory one page's runtime may allocate. */
@@ -57,15 +58,47 @@ export class PageSandbox {
     return sandbox;
   }
 
-  /** Binds a global name to a host value: data is copied in; functions become component references. */
-  define(name: string, value: unknown, register: (component: unknown) => number): string | undefined {
+  /** Host functions the page may call, by the global name each got. */
+  private readonly callableNames = new Map<unknown, string>();
+
+  /**
+   * Binds a global name to a host value: data is copied in; a function in `callables` can be called
+   * (data in, data out); any other function becomes a component reference.
+   */
+  define(name: string, value: unknown, register: (component: unknown) => number, callables?: ReadonlyMap<unknown, (...args: unknown[]) => unknown>): string | undefined {
     let source: string;
     try {
-      source = hostValueSource(value, register);
+      source = hostValueSource(value, { register, callable: (fn) => { const implementation = callables?.get(fn); return implementation && this.callable(fn, implementation); } });
     } catch (error) {
       return `its value is ${(error as Error).message}`;
     }
     return this.defineComputed(name, source);
+  }
+
+  /**
+   * A host function the page's code may call: its arguments come out as data (as `dump` reads them),
+   * its result goes in as data; the page never holds a host object.
+   */
+  private callable(host: unknown, implementation: (...args: unknown[]) => unknown): string {
+    const known = this.callableNames.get(host);
+    if (known) return known;
+    const name = `__host${this.callableNames.size}`;
+    const fn = this.context.newFunction(name, (...args: QuickJSHandle[]) => {
+      try {
+        return this.dataHandle(implementation(...args.map((arg) => this.context.dump(arg))));
+      } catch (error) {
+        return { error: this.context.newError((error as Error).message) };
+      }
+    });
+    this.context.setProp(this.context.global, name, fn);
+    fn.dispose();
+    this.callableNames.set(host, name);
+    return name;
+  }
+
+  private dataHandle(value: unknown): QuickJSHandle {
+    if (value === undefined) return this.context.undefined;
+    return this.context.unwrapResult(this.context.evalCode(`(${JSON.stringify(value)})`));
   }
 
   /** Binds a global name to the value of the page's own expression (an `export const`). */

@@ -36,10 +36,11 @@ function markIntrinsicCalls(program: Program): void {
   });
 }
 
-/** Identifiers the expression reads (and, roughly, those it binds): to skip one that uses a failed import. */
+/** Identifiers the expression reads, JSX names included (and, roughly, those it binds): to skip one that uses a failed import. */
 export function namesRead(expression: Expression): Set<string> {
   const names = new Set<string>();
   visit(expression as Node, (node, key, _index, ancestors) => {
+    if ((node.type as string) === 'JSXIdentifier') names.add((node as unknown as { name: string }).name);
     if (node.type !== 'Identifier') return;
     const parent = ancestors.at(-1);
     const isMemberName = parent?.type === 'MemberExpression' && key === 'property' && !parent.computed;

@@ -60,21 +60,34 @@ export function containsElement(value: SandboxValue): boolean {
 }
 
 /**
- * A host value as the sandbox's JavaScript source: data as literals, functions as component
- * references the host registered with `register`. Other objects (dates, maps, class instances) are left out.
+ * How the host hands over a function: by its source name when the sandbox may call it (a client
+ * function such as useBaseUrl), else as a component reference numbered by `register`.
  */
-export function hostValueSource(value: unknown, register: (component: unknown) => number, depth = 0): string {
+export interface FunctionHandover {
+  register: (component: unknown) => number;
+  /** The global the sandbox calls it by, or undefined when it is a component. */
+  callable?: (fn: unknown) => string | undefined;
+}
+
+/**
+ * A host value as the sandbox's JavaScript source: data as literals, functions as callables or
+ * component references. Other objects (dates, maps, class instances) are left out.
+ */
+export function hostValueSource(value: unknown, handover: FunctionHandover, depth = 0): string {
   if (depth > 64) throw new RangeError('nested more than 64 levels');
   if (value === undefined) return 'undefined';
-  if (typeof value === 'function') return `__ref(${register(value)})`;
+  if (typeof value === 'function') {
+    const callable = handover.callable?.(value);
+    return callable ? `globalThis[${JSON.stringify(callable)}]` : `__ref(${handover.register(value)})`;
+  }
   if (value === null || typeof value !== 'object') return typeof value === 'bigint' ? JSON.stringify(String(value)) : JSON.stringify(value) ?? 'undefined';
-  if (Array.isArray(value)) return `[${value.map((item) => hostValueSource(item, register, depth + 1)).join(',')}]`;
+  if (Array.isArray(value)) return `[${value.map((item) => hostValueSource(item, handover, depth + 1)).join(',')}]`;
   const prototype = Object.getPrototypeOf(value);
   // A module namespace object has a null prototype; a React component object (memo, forwardRef) is one too.
-  if (isReactComponentObject(value)) return `__ref(${register(value)})`;
+  if (isReactComponentObject(value)) return `__ref(${handover.register(value)})`;
   if (prototype !== Object.prototype && prototype !== null) return 'undefined';
   // Computed keys: a literal `"__proto__": x` would set the prototype instead of a field.
-  const fields = Object.entries(value as Record<string, unknown>).map(([key, field]) => `[${JSON.stringify(key)}]:${hostValueSource(field, register, depth + 1)}`);
+  const fields = Object.entries(value as Record<string, unknown>).map(([key, field]) => `[${JSON.stringify(key)}]:${hostValueSource(field, handover, depth + 1)}`);
   return `({${fields.join(',')}})`;
 }
 

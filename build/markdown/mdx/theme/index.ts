@@ -1,19 +1,16 @@
 /**
- * The components an MDX page may import under Docusaurus's names. `@theme/CodeBlock` is turned into
+ * The components and client modules an MDX page, or a site's own component, may import under Docusaurus's names. `@theme/CodeBlock` is turned into
  * a code fence before rendering (see scope.ts), so it is highlighted like one.
  */
-import { createElement, type ReactNode } from 'react';
+import { createElement } from 'react';
 import { Admonition, Details } from './Admonition.tsx';
+import { CodeBlock } from './CodeBlock.tsx';
+import { BrowserOnly, docusaurusContext, Head, Heading, Link, siteUrl, Translate, translate, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from './Docusaurus.tsx';
+import type { SiteMetadata } from './site-context.ts';
 import { TabItem, Tabs } from './Tabs.tsx';
 import { TOCInline } from './TOCInline.tsx';
 
-export function CodeBlock({ children }: { children?: ReactNode }) {
-  return createElement('pre', null, createElement('code', null, children));
-}
-
-function Link({ to, href, children, className }: { to?: string; href?: string; children?: ReactNode; className?: string }) {
-  return createElement('a', { href: to ?? href, className }, children);
-}
+export { CodeBlock };
 
 /**
  * What `react-lite-youtube-embed` is to Docusaurus sites: a video by id. Here it is the privacy-friendly
@@ -35,7 +32,14 @@ export const THEME_MODULES: ReadonlyMap<string, Record<string, unknown>> = new M
   ['@theme/CodeBlock', { default: CodeBlock }],
   ['@theme/MDXComponents', { default: MDXComponents }],
   ['@theme/TOCInline', { default: TOCInline }],
+  ['@theme/Heading', { default: Heading }],
   ['@docusaurus/Link', { default: Link }],
+  ['@docusaurus/useBaseUrl', { default: useBaseUrl, useBaseUrlUtils }],
+  ['@docusaurus/useDocusaurusContext', { default: useDocusaurusContext }],
+  ['@docusaurus/useIsBrowser', { default: useIsBrowser }],
+  ['@docusaurus/BrowserOnly', { default: BrowserOnly }],
+  ['@docusaurus/Translate', { default: Translate, translate }],
+  ['@docusaurus/Head', { default: Head }],
   ['react-lite-youtube-embed', { default: YouTubeEmbed, LiteYouTubeEmbed: YouTubeEmbed }],
   // Its stylesheet: the embed above needs none.
   ['react-lite-youtube-embed/dist/LiteYouTubeEmbed.css', {}],
@@ -44,3 +48,16 @@ export const THEME_MODULES: ReadonlyMap<string, Record<string, unknown>> = new M
 
 /** Components that need the browser, by the island (src/client/islands/) that drives them. */
 export const ISLAND_OF_COMPONENT: ReadonlyMap<unknown, string> = new Map([[Tabs, 'tabs']]);
+
+/**
+ * The client functions an MDX expression may call (`<img src={useBaseUrl('/img/a.png')} />`): each runs
+ * on the host with data in and data out (sandbox/page-sandbox.ts `defineCallable`), for this site.
+ */
+export function sandboxCallables(site: SiteMetadata): ReadonlyMap<unknown, (...args: unknown[]) => unknown> {
+  return new Map<unknown, (...args: unknown[]) => unknown>([
+    [useBaseUrl, (url, options) => siteUrl(site, url, options as { absolute?: boolean } | undefined)],
+    [useDocusaurusContext, () => docusaurusContext(site)],
+    [useIsBrowser, () => false],
+    [translate, (text, values) => translate(text as { message: string }, values as Record<string, string> | undefined)],
+  ]);
+}
