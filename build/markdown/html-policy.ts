@@ -12,6 +12,7 @@ import { find, html } from 'property-information';
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import type { VFile } from 'vfile';
 import { walkElements } from './walk.ts';
+import { safeStyle } from './inline-style.ts';
 
 export interface HtmlPolicyOptions {
   /** Hosts an `<iframe>` may load over https; undefined: any. */
@@ -29,6 +30,9 @@ const THEME_TAGS = ['button', 'input'];
 const DATA_ATTRIBUTES = ['dataTabs', 'dataGroupId', 'dataQueryKey', 'dataValue', 'dataMeta', 'dataLine', 'dataPagefindIgnore', 'dataFootnotes', 'dataFootnoteRef', 'dataFootnoteBackref'];
 const ARIA_ATTRIBUTES = ['role', 'ariaLabel', 'ariaLabelledBy', 'ariaDescribedBy', 'ariaHidden', 'ariaControls', 'ariaSelected', 'ariaOrientation', 'ariaExpanded', 'ariaCurrent'];
 
+/** The presentational `align` of old HTML, which Docusaurus pages still write (`<p align="center">`). */
+const ALIGN: [string, ...string[]] = ['align', 'left', 'right', 'center', 'justify', 'top', 'middle', 'bottom'];
+
 /** `data:` URLs only for images of raster formats, which cannot run script. */
 const IMAGE_SOURCE = /^(?!data:)|^data:image\/(png|gif|jpe?g|webp|avif)[;,]/i;
 const NO_DATA_URL = /^(?!data:)/i;
@@ -36,9 +40,19 @@ const NO_DATA_URL = /^(?!data:)/i;
 export const SCHEMA: Schema = {
   tagNames: [...TEXT_TAGS, ...STRUCTURE_TAGS, ...TABLE_TAGS, ...MEDIA_TAGS, ...THEME_TAGS],
   attributes: {
-    '*': ['className', 'id', 'title', 'lang', 'dir', 'hidden', 'tabIndex', ...ARIA_ATTRIBUTES, ...DATA_ATTRIBUTES],
+    // `style` is then kept to inline-style.ts's allowlist.
+    '*': ['className', 'id', 'title', 'lang', 'dir', 'hidden', 'tabIndex', 'style', ...ARIA_ATTRIBUTES, ...DATA_ATTRIBUTES],
     a: ['href', 'hrefLang', 'rel', ['target', '_blank']],
-    img: [['src', IMAGE_SOURCE], 'alt', 'width', 'height', 'loading', 'decoding', 'srcSet', 'sizes'],
+    img: [['src', IMAGE_SOURCE], 'alt', 'width', 'height', 'loading', 'decoding', 'srcSet', 'sizes', ALIGN],
+    p: [ALIGN],
+    div: [ALIGN],
+    table: [ALIGN],
+    h1: [ALIGN],
+    h2: [ALIGN],
+    h3: [ALIGN],
+    h4: [ALIGN],
+    h5: [ALIGN],
+    h6: [ALIGN],
     // `sandbox` only takes powers away from the frame.
     iframe: [['src', /^https:\/\//i], 'width', 'height', 'allow', 'allowFullScreen', 'loading', 'referrerPolicy', 'frameBorder', 'sandbox'],
     video: [['src', NO_DATA_URL], ['poster', NO_DATA_URL], 'controls', 'width', 'height', 'loop', 'muted', 'playsInline', 'preload'],
@@ -118,11 +132,22 @@ function policed(node: RootContent, file: VFile, options: HtmlPolicyOptions): Ro
     file.message(`<${node.tagName}> was removed: the tag is not allowed in a page`, { place: node.position, ruleId: 'html-policy' });
     return SCHEMA.strip!.includes(node.tagName) ? [] : children;
   }
-  const dropped = Object.keys(node.properties).filter((name) => !(name in clean.properties));
+  const droppedDeclarations = keepSafeStyle(clean.properties);
+  if (droppedDeclarations.length > 0) file.message(`${droppedDeclarations.map((name) => `"${name}"`).join(', ')} in the style of <${node.tagName}> ${droppedDeclarations.length > 1 ? 'were' : 'was'} removed: only layout and text properties, without URLs, are kept`, { place: node.position, ruleId: 'html-policy' });
+  const dropped = Object.keys(node.properties).filter((name) => !(name in clean.properties) && !(name === 'style' && droppedDeclarations.length > 0));
   if (dropped.length > 0) file.message(`${dropped.map((name) => `"${attributeName(name)}"`).join(', ')} of <${node.tagName}> ${dropped.length > 1 ? 'were' : 'was'} removed: ${droppedReason(node, dropped)}`, { place: node.position, ruleId: 'html-policy' });
   clean.children = children;
   if (node.data) clean.data = node.data;
   return [clean];
+}
+
+/** A `style` of the allowlist's declarations only (none left, no attribute); returns the properties dropped. */
+function keepSafeStyle(properties: Element['properties']): string[] {
+  if (typeof properties.style !== 'string') return [];
+  const { css, dropped } = safeStyle(properties.style);
+  if (css) properties.style = css;
+  else delete properties.style;
+  return dropped;
 }
 
 function droppedReason(element: Element, dropped: string[]): string {

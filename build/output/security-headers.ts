@@ -4,16 +4,20 @@ import { scriptHash } from '../pages/render.tsx';
 
 /**
  * The Content-Security-Policy of every page: scripts from the site itself, the inline scripts the build
- * writes (allowed by hash), the analytics script's origin only when the config names one, and frames
- * from the hosts the pages embed only (`frameHosts`, from their iframes).
+ * writes (allowed by hash), the analytics script's origin only when the config names one, frames
+ * from the hosts the pages embed only, and the inline styles the pages keep, each by its hash.
  */
-export function contentSecurityPolicy(config: SiteConfig, themeScript: string, frameHosts: string[]): string {
+/** What the pages themselves need: the hosts their iframes load, and each inline style they keep. */
+export interface PageNeeds { frameHosts: string[]; inlineStyles: string[] }
+
+export function contentSecurityPolicy(config: SiteConfig, themeScript: string, { frameHosts, inlineStyles }: PageNeeds): string {
   const inline = [themeScript, baseUrlBannerScript(config)].filter((script) => script !== undefined);
   const analytics = config.analytics ? [new URL(config.analytics.src).origin] : [];
   return [
     "default-src 'self'",
     ["script-src 'self'", ...inline.map((script) => `'${scriptHash(script)}'`), "'wasm-unsafe-eval'", ...analytics].join(' '),
-    "style-src 'self'",
+    // A style attribute is allowed only by the hash of its exact value ('unsafe-hashes' is what lets a hash apply to attributes).
+    ["style-src 'self'", ...(inlineStyles.length > 0 ? ["'unsafe-hashes'", ...inlineStyles.map((style) => `'${scriptHash(style)}'`)] : [])].join(' '),
     "img-src 'self' data: https:",
     ["connect-src 'self'", ...analytics].join(' '),
     ...(frameHosts.length > 0 ? [['frame-src', ...frameHosts.map((host) => `https://${host}`)].join(' ')] : []),
@@ -24,7 +28,7 @@ export function contentSecurityPolicy(config: SiteConfig, themeScript: string, f
 }
 
 /** Netlify/Cloudflare-style `_headers`: the CSP and hardening headers, long caching for hashed assets. */
-export function securityHeaders(config: SiteConfig, themeScript: string, frameHosts: string[]): string {
-  const csp = contentSecurityPolicy(config, themeScript, frameHosts);
+export function securityHeaders(config: SiteConfig, themeScript: string, needs: PageNeeds): string {
+  const csp = contentSecurityPolicy(config, themeScript, needs);
   return `/*\n  Content-Security-Policy: ${csp}\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n`;
 }

@@ -15,6 +15,7 @@ import { ISLAND_OF_COMPONENT } from './theme/index.ts';
 import { DescriptionProblem, describedNodes } from './described-elements.ts';
 import type { PageCode } from './page-code.ts';
 import { expressionCode, namesRead } from './sandbox/to-code.ts';
+import { cssFromObject } from '../inline-style.ts';
 import { isElementValue, isRefValue, type SandboxValue } from './sandbox/wire.ts';
 
 type JsxElement = MdxJsxFlowElementHast | MdxJsxTextElementHast;
@@ -124,6 +125,10 @@ function usesFailedName(expression: Expression, element: JsxElement, code: PageC
 function htmlAttributes(element: JsxElement, props: Record<string, SandboxValue>, file: VFile): MdxJsxAttribute[] {
   return Object.entries(props).flatMap(([name, value]): MdxJsxAttribute[] => {
     if (value === false || value === null) return [];
+    if (name === 'style' && typeof value === 'object' && !Array.isArray(value) && !isElementValue(value) && !isRefValue(value)) {
+      // As React writes it; the HTML policy then keeps the allowed declarations, with a warning for the rest.
+      return [{ type: 'mdxJsxAttribute', name, value: cssFromObject(value as Record<string, unknown>) }];
+    }
     if (typeof value === 'object') {
       file.message(`"${name}" of <${element.name}> was removed: an HTML attribute takes text, not ${Array.isArray(value) ? 'a list' : 'an object'}`, { place: element.position, ruleId: 'html-policy' });
       return [];
