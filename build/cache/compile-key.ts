@@ -11,8 +11,11 @@ import type { MarkdownOptions } from '../markdown/compile.ts';
 import type { Doc } from '../site/docs.ts';
 import { linkCandidates, staticFilePath } from '../markdown/links.ts';
 
-/** Every option but the permalink map, which a page reads only through its links (linkTargets). */
-export function markdownOptionsKey({ permalinkBySourcePath, ...options }: MarkdownOptions): string {
+/**
+ * Every option but the permalink map, which a page reads only through its links (linkTargets), and
+ * the site's metadata, which only the pages that ask for it read (siteRead).
+ */
+export function markdownOptionsKey({ permalinkBySourcePath, site, ...options }: MarkdownOptions): string {
   return JSON.stringify(options, (_, value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value));
 }
 
@@ -20,7 +23,7 @@ export function markdownOptionsKey({ permalinkBySourcePath, ...options }: Markdo
 export function compileKey(doc: Doc, optionsKey: string, options: MarkdownOptions): string {
   const facts = factsOf(doc);
   const images = facts.images.map((image) => `${image}=${options.staticDirs.some((dir) => existsSync(path.join(dir, staticFilePath(image))))}`);
-  return digest(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, frontMatterRead(doc), optionsKey, linkTargets(facts.targets, doc.sourcePath, options), images, facts.digest]));
+  return digest(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, frontMatterRead(doc), siteRead(doc, options), optionsKey, linkTargets(facts.targets, doc.sourcePath, options), images, facts.digest]));
 }
 
 /**
@@ -29,6 +32,14 @@ export function compileKey(doc: Doc, optionsKey: string, options: MarkdownOption
  */
 function frontMatterRead(doc: Doc): unknown {
   return doc.body.includes('frontMatter') ? doc.frontMatter : null;
+}
+
+/**
+ * The site's title, URL and custom fields, for a page whose MDX asks Docusaurus's client API for them
+ * (pages importing component code are never cached: what that code reads is unknown).
+ */
+function siteRead(doc: Doc, options: MarkdownOptions): unknown {
+  return /useDocusaurusContext|useBaseUrl/.test(doc.body) ? options.site : null;
 }
 
 /**
