@@ -3,7 +3,6 @@
  * write on every core while esbuild bundles the client; what is kept of each page is its link index
  * (and its HTML until Pagefind has it). The output folder is replaced only if every stage succeeds.
  */
-import { existsSync } from 'node:fs';
 import { displayPath } from './fs-utils.ts';
 import { bundleRuntime, GENERATOR_ROOT, type RuntimeBundle } from './client/bundle.ts';
 import { throwIfAny, type Warning } from './errors.ts';
@@ -118,7 +117,7 @@ async function writeOtherFiles(sources: SiteSources, script: string, bundle: Run
   if (!shard || shard.index === 1) {
     for (const [file, contents] of bundle.files) output.write(file, contents);
     for (const shipped of Object.values(writer.sidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
-    for (const dir of sources.paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
+    for (const file of sources.staticFiles) output.copyFile(file.source, file.outputPath);
   }
   if (shard) output.write(SHARD_MANIFEST, shardManifest(shard, siteFingerprint(sources, { runtimeUrl: bundle.runtimeUrl, cssUrl: bundle.cssUrl, islandUrls: bundle.islandUrls }), pages.linkIndex()));
   else writeSiteFiles(output, { sources, linkIndex: pages.linkIndex(), themeScript: script, renderRedirectPage });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { StaticFile } from '../site/static-files.ts';
 
 /** A file the folder should hold: its content hash, and its contents (or source) when it may need writing. */
 export interface PlannedFile {
@@ -84,14 +85,10 @@ export class FilePlan {
     this.files.set(file, { hash });
   }
 
-  addStaticFiles(dir: string): void {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      const file = path.join(entry.parentPath, entry.name);
-      const stats = statSync(file, { throwIfNoEntry: false });
-      if (!stats) continue;
-      this.files.set(path.relative(dir, file).split(path.sep).join('/'), { hash: `static:${file}:${stats.size}:${stats.mtimeMs}`, copyFrom: file });
+  addStaticFiles(files: StaticFile[]): void {
+    for (const { source, outputPath } of files) {
+      const stats = statSync(source, { throwIfNoEntry: false });
+      if (stats) this.files.set(outputPath, { hash: `static:${source}:${stats.size}:${stats.mtimeMs}`, copyFrom: source });
     }
   }
 }

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { displayPath, linkOrCopy } from '../fs-utils.ts';
@@ -32,6 +32,14 @@ export class FolderWriter {
     if (this.linked.delete(file)) unlinkSync(file);
     if (linkOrCopy(source, file)) this.linked.add(file);
     else this.bytesWritten += statSync(file).size;
+  }
+
+  /** A copy of an author's file (a reflink where the file system has them): never a link, which an edit of the source would change. */
+  copyFile(source: string, relativePath: string): void {
+    const file = this.target(relativePath);
+    if (this.linked.delete(file)) unlinkSync(file);
+    copyFileSync(source, file, constants.COPYFILE_FICLONE);
+    this.bytesWritten += statSync(file).size;
   }
 
   /** The absolute path to write, its folder made. */
@@ -92,11 +100,10 @@ export class OutputFolder {
     this.files.add(relativePath);
   }
 
-  copyDirectory(source: string): void {
-    cpSync(source, this.dir, { recursive: true });
-    for (const entry of readdirSync(source, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) this.files.add(path.relative(source, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-    }
+  /** An author's file, copied (FolderWriter.copyFile). */
+  copyFile(source: string, relativePath: string): void {
+    this.writer.copyFile(source, relativePath);
+    this.files.add(relativePath);
   }
 
   readFile(relativePath: string): string {

@@ -14,6 +14,7 @@ import { findOutputCollisions } from './route-collisions.ts';
 import { siteData } from './routes.ts';
 import { docNeighbours, type Neighbours } from './pagination.ts';
 import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
+import { listStaticFiles, type StaticFile } from './static-files.ts';
 import { themeRoutes } from './theme-routes.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import type { ThemeLinkOrigin } from '../links/checker.ts';
@@ -56,6 +57,8 @@ export interface SiteSources {
   neighbours: Map<string, Neighbours>;
   /** The generated index pages of sidebar categories. */
   categoryPages: CategoryPage[];
+  /** The files of the static folders, links followed. */
+  staticFiles: StaticFile[];
   warnings: Warning[];
   site: SiteData;
   /** Home, errors and not-found pages, as the config asks. */
@@ -75,6 +78,7 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const loaded = await timer.run('load config', () => resolveConfig(options, moduleFiles));
   const paths = resolvePaths(options, loaded);
   const config = withExistingFavicon(loaded.config, paths.staticDirs);
+  const staticFiles = listStaticFiles(paths.staticDirs, paths.siteDir);
   const docRoutes = { baseUrl: config.baseUrl, routeBasePath: config.docs.routeBasePath };
   const allDocs = await timer.run('read docs', () => collectDocs(paths.docsDir, docRoutes, docCache));
   const docs = options.drafts ? allDocs : allDocs.filter((doc) => doc.frontMatter.draft !== true);
@@ -89,13 +93,13 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const warnings = [...loaded.warnings, ...docs.flatMap((doc) => doc.warnings), ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, paths.configFile, loaded.docusaurus?.navbarPositions)];
   const routes = themeRoutes(config, options.projectRoot);
   const categories = categoryPages(sidebars, docs, config);
-  throwIfAny(findOutputCollisions(docs, [...routes, ...categories.map((page) => page.route)], paths.staticDirs, config.baseUrl));
+  throwIfAny(findOutputCollisions(docs, [...routes, ...categories.map((page) => page.route)], staticFiles, config.baseUrl));
   const homeRedirect = homeRedirectTarget(sidebars, docs, routes, config.baseUrl);
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
   const site = siteData(config, { permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar });
   const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
   return {
-    config, configDisplayPath: loaded.displayPath, paths, docs, sidebars, neighbours, categoryPages: categories, warnings, site, themeRoutes: routes, homeRedirect,
+    config, configDisplayPath: loaded.displayPath, paths, docs, sidebars, neighbours, categoryPages: categories, staticFiles, warnings, site, themeRoutes: routes, homeRedirect,
     themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles], generatedCss: announcementCss(config),
   };
 }
