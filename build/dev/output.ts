@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileBelow } from '../output/output-folder.ts';
 import type { StaticFile } from '../site/static-files.ts';
 
 /** A file the folder should hold: its content hash, and its contents (or source) when it may need writing. */
@@ -46,7 +47,7 @@ export class DevOutput {
     let removed = 0;
     for (const [relativePath, file] of plan) {
       if (this.current.get(relativePath) === file.hash) continue;
-      const target = path.join(this.dir, relativePath);
+      const target = fileBelow(this.dir, relativePath);
       const temporary = `${target}.dev-${process.pid}.tmp`;
       mkdirSync(path.dirname(target), { recursive: true });
       if (file.copyFrom) copyFileSync(file.copyFrom, temporary);

@@ -44,9 +44,7 @@ export class FolderWriter {
 
   /** The absolute path to write, its folder made. */
   private target(relativePath: string): string {
-    const file = path.resolve(this.dir, relativePath);
-    // Routes are validated where they are made; this is the last line of defence for the file system.
-    if (!file.startsWith(path.resolve(this.dir) + path.sep)) throw new Error(`refusing to write "${relativePath}" outside the output folder`);
+    const file = fileBelow(this.dir, relativePath);
     const folder = path.dirname(file);
     if (!this.madeDirs.has(folder)) {
       mkdirSync(folder, { recursive: true });
@@ -54,6 +52,16 @@ export class FolderWriter {
     }
     return file;
   }
+}
+
+/**
+ * `relativePath` below `dir`, as an absolute path; one that resolves outside it is refused. Routes are
+ * validated where they are made; this is the last line of defence for the file system.
+ */
+export function fileBelow(dir: string, relativePath: string): string {
+  const file = path.resolve(dir, relativePath);
+  if (!file.startsWith(path.resolve(dir) + path.sep)) throw new Error(`refusing to write "${relativePath}" outside the output folder`);
+  return file;
 }
 
 /**

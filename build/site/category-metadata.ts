@@ -6,7 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { ContentError } from '../errors.ts';
+import { climbsOut } from '../pages/page-files.ts';
 import { parseDataFile } from './data-files.ts';
+import { DOT_DOT_SLUG_FIX } from './front-matter-fields.ts';
 import { describeIssue } from './schema-issues.ts';
 import { displayPath } from '../fs-utils.ts';
 
@@ -16,7 +18,7 @@ const LINK_SCHEMA = v.variant('type', [
     type: v.literal('generated-index'),
     title: v.optional(v.string()),
     description: v.optional(v.string()),
-    slug: v.optional(v.string()),
+    slug: v.optional(v.pipe(v.string(), v.check((slug) => !climbsOut(slug), DOT_DOT_SLUG_FIX))),
     keywords: v.optional(v.array(v.string())),
     image: v.optional(v.string()),
   }),
