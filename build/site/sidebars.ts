@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError, type Warning } from '../errors.ts';
 import { isDataFile, parseDataFile } from './data-files.ts';
@@ -63,7 +63,7 @@ export interface SidebarInputs {
  * left alone, with a warning saying so. Without a data file, undefined: Docusaurus's default sidebar.
  */
 export function docsOnlySidebars(siteDir: string): { file: string | undefined; warnings: Warning[] } {
-  const [data, code] = [DATA_FILES, CODE_FILES].map((names) => names.map((name) => path.join(siteDir, name)).find((file) => lstatSync(file, { throwIfNoEntry: false })));
+  const [data, code] = [DATA_FILES, CODE_FILES].map((names) => names.map((name) => path.join(siteDir, name)).find((file) => lstatSync(file, { throwIfNoEntry: false })?.isDirectory() === false));
   const inside = data && followLink(data, [siteDir], 'sidebars');
   if (inside instanceof ContentError) throw inside;
   const source = data ? `read from ${displayPath(data)}` : 'generated from the docs folder';
@@ -89,7 +89,7 @@ export async function loadSidebars(file: string | undefined, inputs: SidebarInpu
 }
 
 function readSidebarsData(file: string, shownPath: string, files: Set<string> | undefined): unknown {
-  if (!existsSync(file)) throw new ContentError({ rule: 'sidebars', message: 'file not found', file: shownPath, fix: 'Create it, or pass the right path.' });
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) throw new ContentError({ rule: 'sidebars', message: 'file not found', file: shownPath, fix: 'Create it, or pass the right path.' });
   files?.add(file);
   return parseDataFile(file, readFileSync(file, 'utf8'), { file: shownPath, rule: 'sidebars', kind: 'the sidebars file' });
 }

@@ -62,6 +62,8 @@ function refused(problem: ContentError, walk: Walk): StaticFile[] {
 
 /** The file at a real path, or every file below the folder there. */
 function filesAt(entry: Entry, real: string, stats: Stats, walk: Walk): StaticFile[] {
+  // Only the static folder itself is served at '': a file there is a --static that names a file.
+  if (stats.isFile() && entry.outputPath === '') return refused(new ContentError({ rule: 'static', file: displayPath(entry.shown), message: 'is a file, not a folder', fix: 'Pass --static the folder whose files the site serves as they are.' }), walk);
   if (stats.isFile()) return [{ outputPath: entry.outputPath, source: real, displayPath: displayPath(entry.shown) }];
   if (!stats.isDirectory()) return []; // a socket, pipe or device is nothing a site serves
   return readdirSync(real).sort().flatMap((name) => entryFiles({

@@ -96,6 +96,16 @@ test('a sidebars.json or .yaml that does not parse is one error at its line, and
   }
 });
 
+test('a folder named sidebars.json is no sidebars file: beside the docs it is passed over, named with --sidebars it is not found', async () => {
+  const root = tempTree({ ...DOCS, 'sidebars.json/keep.txt': 'a folder' });
+  const found = await buildDocsOnly(root);
+  assert.equal(found.code, 0, found.stderr);
+  assert.deepEqual(sidebarLinks(root, 'intro'), ['/guide', '/intro']);
+  const named = await buildDocsOnly(root, '--sidebars', 'sidebars.json');
+  assert.equal(named.code, 1);
+  assert.equal(named.stderr.trim(), 'error: sidebars.json: file not found\n  → Create it, or pass the right path.');
+});
+
 let server: DevServer | undefined;
 after(() => server?.close());
 

@@ -104,6 +104,16 @@ test('a static folder that is itself a link out of the site is refused', async (
   assert.ok(!existsSync(path.join(site, 'out')), 'no output folder');
 });
 
+test('a --static that names a file, or a link to one, is one error, not a write outside the output folder', async () => {
+  const site = siteWithLinks({ 'notes.txt': 'notes' }, { 'linked.txt': 'notes.txt' });
+  for (const file of ['notes.txt', 'linked.txt']) {
+    const run = await runCli(['build', '--docs', 'docs', '--static', file, '--out', 'out', '--no-search'], site);
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr.trim(), `error: ${file}: is a file, not a folder\n  → Pass --static the folder whose files the site serves as they are.`);
+    assert.ok(!existsSync(path.join(site, 'out')), 'no output folder');
+  }
+});
+
 let server: DevServer | undefined;
 after(() => server?.close());
 
