@@ -18,7 +18,7 @@ import { renderRedirectPage, scriptHash, themeScript } from '../pages/render.tsx
 import { SEARCH_DIR, SEARCH_SHARDS_LIST, searchShardDir } from '../../src/shared/search.ts';
 import { loadSite, type SiteSources } from '../site/load.ts';
 import { formatMs, TaskTimer } from '../task.ts';
-import { pagesOfManifest, readShardManifest, type ShardManifest } from './manifest.ts';
+import { pagesOfManifest, readShardManifest, REBUILD_SHARD, type ShardManifest } from './manifest.ts';
 import { checkShardFiles } from './shard-files.ts';
 
 export interface MergeResult { pages: number; warnings: Warning[]; linkWarnings: string[]; themeScriptHash: string; summary: string }
@@ -89,8 +89,20 @@ function searchBundlesOf(dir: string, index: number): string[] {
   const list = path.join(dir, SEARCH_DIR, SEARCH_SHARDS_LIST);
   if (!existsSync(list)) return [];
   const folder = index > 1 ? searchShardDir(index) : '';
-  const parts = (JSON.parse(readFileSync(list, 'utf8')) as string[]).map((part) => folder + part);
+  const parts = searchPartsIn(list).map((part) => folder + part);
   return index > 1 ? [folder, ...parts] : parts;
+}
+
+/** The index parts a shard's search list names (`parts/1/`, …), the only entries its build writes there: the browser loads what the merged list names. */
+function searchPartsIn(list: string): string[] {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(readFileSync(list, 'utf8'));
+  } catch {
+    parts = undefined;
+  }
+  if (Array.isArray(parts) && parts.every((part) => typeof part === 'string' && /^parts\/[1-9]\d*\/$/.test(part))) return parts;
+  throw new ContentError({ rule: 'shards', message: 'is not a list of search index parts', file: displayPath(list), fix: REBUILD_SHARD });
 }
 
 /** The order a single build lists its pages in: docs, generated indexes, theme pages. */

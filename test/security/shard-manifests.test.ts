@@ -4,7 +4,8 @@
  * one its build wrote, by the SHA-256 list in the manifest. Whatever is wrong, nothing is published.
  */
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
@@ -108,3 +109,16 @@ test('links in a shard are refused, never followed: a page replaced by a link, a
     FIX,
   ].join('\n'));
 });
+
+for (const [what, list] of [['not JSON', '{'], ['a list naming another site', '["https://evil.example/"]']]) {
+  test(`a shard whose search list is ${what}, though its manifest lists it, is one error naming it`, async () => {
+    const name = tampered('shard-1', `search-list-${what.split(' ')[0]}`, (dir) => {
+      mkdirSync(path.join(dir, 'pagefind'));
+      writeFileSync(path.join(dir, 'pagefind/shards.json'), list);
+      const manifest = JSON.parse(readFileSync(path.join(dir, '__shard.json'), 'utf8'));
+      manifest.files['pagefind/shards.json'] = createHash('sha256').update(list).digest('hex');
+      writeFileSync(path.join(dir, '__shard.json'), JSON.stringify(manifest));
+    });
+    await assertRefused([name, 'shard-2'], `error: ${name}/pagefind/shards.json: is not a list of search index parts\n${FIX}`);
+  });
+}
