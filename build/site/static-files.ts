@@ -28,16 +28,21 @@ interface Walk { folders: string[]; errors: ContentError[] }
 /** Every file of the static folders, in a stable order; every bad link is one error, all reported at once. */
 export function listStaticFiles(staticDirs: string[], siteDir: string): StaticFile[] {
   const errors: ContentError[] = [];
-  const files = staticDirs.flatMap((dir) => {
-    const location = path.join(realPath(path.dirname(dir)) ?? path.dirname(dir), path.basename(dir));
-    const stats = lstatSync(location, { throwIfNoEntry: false });
-    if (!stats) return [];
-    // A static folder passed with --static may lie outside the site folder; its own links may lead into it.
-    const folders = stats.isSymbolicLink() ? [siteDir] : [siteDir, location];
-    return entryFiles({ shown: dir, location, outputPath: '', throughLink: false }, { folders, errors });
-  });
+  const files = staticDirs.flatMap((dir) => staticFolderFiles(dir, siteDir, errors));
   throwIfAny(errors);
   return files;
+}
+
+/** One static folder's files. The folder may itself be a link into the site folder; it counts as the folder it leads to. */
+function staticFolderFiles(dir: string, siteDir: string, errors: ContentError[]): StaticFile[] {
+  const named = path.join(realPath(path.dirname(dir)) ?? path.dirname(dir), path.basename(dir));
+  const stats = lstatSync(named, { throwIfNoEntry: false });
+  if (!stats) return [];
+  // A static folder passed with --static may lie outside the site folder; its own links may lead into it.
+  const walk = { folders: stats.isSymbolicLink() ? [siteDir] : [siteDir, named], errors };
+  const location = stats.isSymbolicLink() ? followLink(named, walk.folders, 'static') : named;
+  if (location instanceof ContentError) return refused(location, walk);
+  return filesAt({ shown: dir, location, outputPath: '', throughLink: false }, location, statSync(location), walk);
 }
 
 /** The files an entry stands for: itself, a folder's files, or those of what a link leads to. */

@@ -96,6 +96,14 @@ test('links out of the site, nowhere, or into a folder that holds them are each 
   assert.ok(!existsSync(path.join(site, 'out')), 'no output folder');
 });
 
+test('a static folder that is a link into the site is the folder it leads to, its own links followed as any static folder\'s', async () => {
+  const site = siteWithLinks({ 'website/static/real.txt': 'real', 'versioned/v1/page.txt': 'v1' }, { static: 'website/static', 'website/static/v1': '../../versioned/v1' });
+  const run = await buildDocsOnly(site);
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(linksBelow(path.join(site, 'out')), []);
+  assert.deepEqual(['real.txt', 'v1/page.txt'].map((file) => readFileSync(path.join(site, 'out', file), 'utf8')), ['real', 'v1']);
+});
+
 test('a static folder that is itself a link out of the site is refused', async () => {
   const site = siteWithLinks({}, { static: '../secret-folder' });
   const run = await buildDocsOnly(site);
