@@ -3,7 +3,6 @@
  * write on every core while esbuild bundles the client; what is kept of each page is its link index
  * (and its HTML until Pagefind has it). The output folder is replaced only if every stage succeeds.
  */
-import { existsSync } from 'node:fs';
 import { displayPath } from './fs-utils.ts';
 import { bundleRuntime, GENERATOR_ROOT, type RuntimeBundle } from './client/bundle.ts';
 import { throwIfAny, type Warning } from './errors.ts';
@@ -21,7 +20,9 @@ import { WrittenPages } from './pages/written-pages.ts';
 import { stopPagefind } from './search/pagefind.ts';
 import { SearchIndex } from './search/search-index.ts';
 import { SearchCache } from './cache/search-cache.ts';
-import { inShard, SHARD_MANIFEST, shardManifest, siteFingerprint, type Shard } from './shards/shard.ts';
+import { SHARD_MANIFEST, shardManifest } from './shards/manifest.ts';
+import { inShard, siteFingerprint, type Shard } from './shards/shard.ts';
+import { hashShardFiles } from './shards/shard-files.ts';
 import type { Doc } from './site/docs.ts';
 import { CompileCache, type BuildCacheOptions } from './cache/compile-cache.ts';
 import { EntryStore } from './cache/entry-store.ts';
@@ -77,6 +78,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await timer.run('write site files', async () => writeOtherFiles(sources, script, await bundling, writer, output, pages, shard));
     const linkWarnings = shard ? [] : await checkSiteLinks(sources, output, pages.linkIndex(), timer);
     const search = pages.search && await timer.run('index search', () => pages.writeSearchIndex());
+    if (shard) await timer.run('write shard manifest', async () => writeShardManifest(output, shard, sources, await bundling, pages));
     output.commit();
     if (cache) log(cacheSummary(cache.options, pages, search));
     const pageCount = pages.linkIndex().length;
@@ -106,9 +108,9 @@ function writeDocs(sources: SiteSources, docs: Doc[], script: string, bundling: 
 }
 
 /**
- * Theme pages, the client bundle, sidebar modules, static folders and the site files. A shard writes
- * its share of the theme pages, the shared files if it is the first, and its manifest instead of the
- * site files, which need every page (shards/merge.ts).
+ * Theme pages, the client bundle, sidebar modules, static files and the site files. A shard writes
+ * its share of the theme pages and the shared files if it is the first, but not the site files, which
+ * need every page (shards/merge.ts).
  */
 async function writeOtherFiles(sources: SiteSources, script: string, bundle: RuntimeBundle, writer: DocPageWriter, output: OutputFolder, pages: WrittenPages, shard: Shard | undefined): Promise<void> {
   const first = pages.count;
@@ -118,10 +120,15 @@ async function writeOtherFiles(sources: SiteSources, script: string, bundle: Run
   if (!shard || shard.index === 1) {
     for (const [file, contents] of bundle.files) output.write(file, contents);
     for (const shipped of Object.values(writer.sidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
-    for (const dir of sources.paths.staticDirs) if (existsSync(dir)) output.copyDirectory(dir);
+    for (const file of sources.staticFiles) output.copyFile(file.source, file.outputPath);
   }
-  if (shard) output.write(SHARD_MANIFEST, shardManifest(shard, siteFingerprint(sources, { runtimeUrl: bundle.runtimeUrl, cssUrl: bundle.cssUrl, islandUrls: bundle.islandUrls }), pages.linkIndex()));
-  else writeSiteFiles(output, { sources, linkIndex: pages.linkIndex(), themeScript: script, renderRedirectPage });
+  if (!shard) writeSiteFiles(output, { sources, linkIndex: pages.linkIndex(), themeScript: script, renderRedirectPage });
+}
+
+/** A shard's manifest, written last: it lists the SHA-256 of every file the shard wrote, for the merge to check. */
+function writeShardManifest(output: OutputFolder, shard: Shard, sources: SiteSources, bundle: RuntimeBundle, pages: WrittenPages): void {
+  const site = siteFingerprint(sources, { runtimeUrl: bundle.runtimeUrl, cssUrl: bundle.cssUrl, islandUrls: bundle.islandUrls });
+  output.write(SHARD_MANIFEST, shardManifest(shard, site, pages.linkIndex(), hashShardFiles(output.dir)));
 }
 
 /** The whole site's links checked and the config's policy applied: the lines it lets through as warnings. */

@@ -1,10 +1,25 @@
-import { constants, copyFileSync, linkSync, readdirSync } from 'node:fs';
+import { constants, copyFileSync, linkSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** A file or folder as messages show it: relative to the folder the command runs in (`.` for that folder). */
 export function displayPath(file: string): string {
   return path.relative(process.cwd(), file) || '.';
+}
+
+/** The file's real path, every symbolic link followed; undefined when it leads nowhere (a missing file, a loop of links). */
+export function realPath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `inner` is `outer` or lies below it, as written: pass real paths to judge where links lead. */
+export function isWithin(outer: string, inner: string): boolean {
+  const relative = path.relative(outer, inner);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /**

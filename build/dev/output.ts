@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileBelow } from '../output/output-folder.ts';
+import type { StaticFile } from '../site/static-files.ts';
 
 /** A file the folder should hold: its content hash, and its contents (or source) when it may need writing. */
 export interface PlannedFile {
@@ -45,7 +47,7 @@ export class DevOutput {
     let removed = 0;
     for (const [relativePath, file] of plan) {
       if (this.current.get(relativePath) === file.hash) continue;
-      const target = path.join(this.dir, relativePath);
+      const target = fileBelow(this.dir, relativePath);
       const temporary = `${target}.dev-${process.pid}.tmp`;
       mkdirSync(path.dirname(target), { recursive: true });
       if (file.copyFrom) copyFileSync(file.copyFrom, temporary);
@@ -84,14 +86,10 @@ export class FilePlan {
     this.files.set(file, { hash });
   }
 
-  addStaticFiles(dir: string): void {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      const file = path.join(entry.parentPath, entry.name);
-      const stats = statSync(file, { throwIfNoEntry: false });
-      if (!stats) continue;
-      this.files.set(path.relative(dir, file).split(path.sep).join('/'), { hash: `static:${file}:${stats.size}:${stats.mtimeMs}`, copyFrom: file });
+  addStaticFiles(files: StaticFile[]): void {
+    for (const { source, outputPath } of files) {
+      const stats = statSync(source, { throwIfNoEntry: false });
+      if (stats) this.files.set(outputPath, { hash: `static:${source}:${stats.size}:${stats.mtimeMs}`, copyFrom: source });
     }
   }
 }

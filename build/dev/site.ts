@@ -119,7 +119,7 @@ export class DevSite {
     const { pages, rendered } = this.renderPages(model, context, plan);
     const linkIndex = [...pages.values()].flatMap((page) => page.links ? [page.links] : []);
     writeSiteFiles(plan, { sources: model, linkIndex, themeScript: context.themeScript, renderRedirectPage: context.renderer.renderRedirectPage });
-    for (const dir of model.paths.staticDirs) plan.addStaticFiles(dir);
+    plan.addStaticFiles(model.staticFiles);
     stage('render');
     const linkWarnings = enforceLinkPolicy(checkLinks(linkIndex, new Set(plan.files.keys()), model.config.baseUrl, (file) => plannedText(plan.files.get(file)), model.themeLinkOrigins), model.config, model.configDisplayPath);
     stage('check links');

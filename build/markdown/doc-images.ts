@@ -10,7 +10,8 @@ import type { Image } from 'mdast';
 import type { VFile } from 'vfile';
 import { splitHref } from '../../src/shared/paths.ts';
 import type { LinkContext, Report } from './links.ts';
-import { isInsideSite, realPath } from './mdx/imports.ts';
+import { realPath } from '../fs-utils.ts';
+import { isInsideSite } from './mdx/imports.ts';
 
 /** A file to copy into the output: source path → path below the output folder. */
 export interface PageAsset { source: string; target: string }

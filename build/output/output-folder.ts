@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { displayPath, linkOrCopy } from '../fs-utils.ts';
@@ -34,11 +34,17 @@ export class FolderWriter {
     else this.bytesWritten += statSync(file).size;
   }
 
+  /** A copy of an author's file (a reflink where the file system has them): never a link, which an edit of the source would change. */
+  copyFile(source: string, relativePath: string): void {
+    const file = this.target(relativePath);
+    if (this.linked.delete(file)) unlinkSync(file);
+    copyFileSync(source, file, constants.COPYFILE_FICLONE);
+    this.bytesWritten += statSync(file).size;
+  }
+
   /** The absolute path to write, its folder made. */
   private target(relativePath: string): string {
-    const file = path.resolve(this.dir, relativePath);
-    // Routes are validated where they are made; this is the last line of defence for the file system.
-    if (!file.startsWith(path.resolve(this.dir) + path.sep)) throw new Error(`refusing to write "${relativePath}" outside the output folder`);
+    const file = fileBelow(this.dir, relativePath);
     const folder = path.dirname(file);
     if (!this.madeDirs.has(folder)) {
       mkdirSync(folder, { recursive: true });
@@ -46,6 +52,16 @@ export class FolderWriter {
     }
     return file;
   }
+}
+
+/**
+ * `relativePath` below `dir`, as an absolute path; one that resolves outside it is refused. Routes are
+ * validated where they are made; this is the last line of defence for the file system.
+ */
+export function fileBelow(dir: string, relativePath: string): string {
+  const file = path.resolve(dir, relativePath);
+  if (!file.startsWith(path.resolve(dir) + path.sep)) throw new Error(`refusing to write "${relativePath}" outside the output folder`);
+  return file;
 }
 
 /**
@@ -92,11 +108,10 @@ export class OutputFolder {
     this.files.add(relativePath);
   }
 
-  copyDirectory(source: string): void {
-    cpSync(source, this.dir, { recursive: true });
-    for (const entry of readdirSync(source, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) this.files.add(path.relative(source, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-    }
+  /** An author's file, copied (FolderWriter.copyFile). */
+  copyFile(source: string, relativePath: string): void {
+    this.writer.copyFile(source, relativePath);
+    this.files.add(relativePath);
   }
 
   readFile(relativePath: string): string {

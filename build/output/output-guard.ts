@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { displayPath } from '../fs-utils.ts';
+import { displayPath, isWithin } from '../fs-utils.ts';
 import { ContentError } from '../errors.ts';
 
 /** What a build's output folder replaces must be nothing but an earlier build: these prove it was one. */
@@ -20,21 +20,15 @@ export function assertSafeOutputFolder(paths: GuardedPaths): void {
 
 function outputFolderProblem(out: string, paths: GuardedPaths): string | undefined {
   if (existsSync(out) && !statSync(out).isDirectory()) return 'is a file';
-  if (contains(out, path.resolve(paths.projectRoot))) return 'is or contains the project folder';
+  if (isWithin(out, path.resolve(paths.projectRoot))) return 'is or contains the project folder';
   for (const [name, dir] of [['docs', paths.docsDir], ...paths.staticDirs.map((dir) => ['static', dir])]) {
-    if (contains(out, dir) || contains(dir, out)) return `overlaps the ${name} folder ${path.relative(process.cwd(), dir)}`;
+    if (isWithin(out, dir) || isWithin(dir, out)) return `overlaps the ${name} folder ${path.relative(process.cwd(), dir)}`;
   }
   for (const file of [paths.configFile, paths.sidebarsFile ?? paths.configFile]) {
-    if (contains(out, path.resolve(paths.projectRoot, file))) return `contains ${path.relative(process.cwd(), path.resolve(paths.projectRoot, file))}`;
+    if (isWithin(out, path.resolve(paths.projectRoot, file))) return `contains ${path.relative(process.cwd(), path.resolve(paths.projectRoot, file))}`;
   }
   if (!existsSync(out)) return undefined;
   const entries = readdirSync(out);
   if (entries.length > 0 && !BUILD_MARKERS.some((marker) => entries.includes(marker))) return 'already holds files that are not a build of this site';
   return undefined;
-}
-
-/** True when `inner` is `outer` or lies below it. */
-function contains(outer: string, inner: string): boolean {
-  const relative = path.relative(outer, inner);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

@@ -109,3 +109,8 @@ export function fileOnDisk(urlPath: string): string {
     }
   }).join('/');
 }
+
+/** True when the URL path, decoded as its file is named (fileOnDisk), has a `..` segment: `/%2e%2e/x` and `/..%2fx` as much as `/../x`. */
+export function climbsOut(urlPath: string): boolean {
+  return fileOnDisk(urlPath).split('/').includes('..');
+}

@@ -5,10 +5,10 @@
  * which the search merges with Pagefind's mergeIndex), and what needs every page is done here: the
  * site files (sitemap, llms.txt, link sources, `_headers`) and the link check over all shards.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkSiteLinks, type BuildOptions } from '../build.ts';
-import { ContentError, type Warning } from '../errors.ts';
+import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import { displayPath } from '../fs-utils.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import { OutputFolder } from '../output/output-folder.ts';
@@ -18,7 +18,8 @@ import { renderRedirectPage, scriptHash, themeScript } from '../pages/render.tsx
 import { SEARCH_DIR, SEARCH_SHARDS_LIST, searchShardDir } from '../../src/shared/search.ts';
 import { loadSite, type SiteSources } from '../site/load.ts';
 import { formatMs, TaskTimer } from '../task.ts';
-import { pagesOfManifest, SHARD_MANIFEST, type ShardManifest } from './shard.ts';
+import { pagesOfManifest, readShardManifest, REBUILD_SHARD, type ShardManifest } from './manifest.ts';
+import { checkShardFiles } from './shard-files.ts';
 
 export interface MergeResult { pages: number; warnings: Warning[]; linkWarnings: string[]; themeScriptHash: string; summary: string }
 
@@ -29,6 +30,7 @@ export async function mergeShards(options: BuildOptions & { shardDirs: string[] 
   const timer = new TaskTimer(log);
   const started = performance.now();
   const shards = readShards(options.shardDirs);
+  await timer.run('check shard files', () => throwIfAny(shards.flatMap(({ dir, manifest }) => checkShardFiles(dir, manifest.files))));
   const sources = await loadSite(options, timer);
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...sources.paths });
   const output = OutputFolder.prepare(sources.paths.outDir);
@@ -50,11 +52,7 @@ export async function mergeShards(options: BuildOptions & { shardDirs: string[] 
 
 /** Every shard's folder and manifest, in shard order; all of one build, none missing. */
 function readShards(dirs: string[]): ShardFolder[] {
-  const shards = dirs.map((dir) => {
-    const file = path.join(dir, SHARD_MANIFEST);
-    if (!existsSync(file)) throw new ContentError({ rule: 'shards', message: 'is not the output of a shard build (it has no __shard.json)', file: displayPath(dir), fix: 'Pass the --out folders of `npm run build -- --shard K/N`, one for each K.' });
-    return { dir, manifest: JSON.parse(readFileSync(file, 'utf8')) as ShardManifest };
-  }).sort((a, b) => a.manifest.shard.index - b.manifest.shard.index);
+  const shards = dirs.map((dir) => ({ dir, manifest: readShardManifest(dir) })).sort((a, b) => a.manifest.shard.index - b.manifest.shard.index);
   const count = shards[0]?.manifest.shard.count ?? 0;
   const missing = Array.from({ length: count }, (_, index) => index + 1).filter((index) => !shards.some(({ manifest }) => manifest.shard.index === index));
   const duplicate = shards.find((shard, index) => index > 0 && shard.manifest.shard.index === shards[index - 1].manifest.shard.index);
@@ -68,15 +66,16 @@ function readShards(dirs: string[]): ShardFolder[] {
 }
 
 /**
- * Pages and assets as the shards wrote them (no two write the same file: each page is in one shard,
- * the shared files in the first); shard K's search index goes to pagefind/shards/K/. Hard links: at
- * 10,000 pages, copying the 72,000 files took 11.6 s, mostly allocating their inodes.
+ * Pages and assets as the shards wrote them, each file its manifest lists (checked: shard-files.ts); no
+ * two write the same file: each page is in one shard, the shared files in the first. Shard K's search
+ * index goes to pagefind/shards/K/. Hard links: at 10,000 pages, copying the 72,000 files took 11.6 s,
+ * mostly allocating their inodes.
  */
 function copyShards(shards: ShardFolder[], output: OutputFolder): void {
   const searchShards: string[] = [];
-  for (const { dir, manifest: { shard } } of shards) {
-    for (const file of filesBelow(dir)) {
-      if (file === SHARD_MANIFEST || file === `${SEARCH_DIR}/${SEARCH_SHARDS_LIST}`) continue;
+  for (const { dir, manifest: { shard, files } } of shards) {
+    for (const file of Object.keys(files).sort()) {
+      if (file === `${SEARCH_DIR}/${SEARCH_SHARDS_LIST}`) continue;
       const target = shard.index > 1 && file.startsWith(`${SEARCH_DIR}/`) ? `${SEARCH_DIR}/${searchShardDir(shard.index)}${file.slice(SEARCH_DIR.length + 1)}` : file;
       output.linkOrCopyFile(path.join(dir, file), target);
     }
@@ -90,15 +89,20 @@ function searchBundlesOf(dir: string, index: number): string[] {
   const list = path.join(dir, SEARCH_DIR, SEARCH_SHARDS_LIST);
   if (!existsSync(list)) return [];
   const folder = index > 1 ? searchShardDir(index) : '';
-  const parts = (JSON.parse(readFileSync(list, 'utf8')) as string[]).map((part) => folder + part);
+  const parts = searchPartsIn(list).map((part) => folder + part);
   return index > 1 ? [folder, ...parts] : parts;
 }
 
-function filesBelow(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
+/** The index parts a shard's search list names (`parts/1/`, …), the only entries its build writes there: the browser loads what the merged list names. */
+function searchPartsIn(list: string): string[] {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(readFileSync(list, 'utf8'));
+  } catch {
+    parts = undefined;
+  }
+  if (Array.isArray(parts) && parts.every((part) => typeof part === 'string' && /^parts\/[1-9]\d*\/$/.test(part))) return parts;
+  throw new ContentError({ rule: 'shards', message: 'is not a list of search index parts', file: displayPath(list), fix: REBUILD_SHARD });
 }
 
 /** The order a single build lists its pages in: docs, generated indexes, theme pages. */

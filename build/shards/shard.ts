@@ -1,18 +1,15 @@
 /**
  * One part of a sharded build (`--shard 3/8`): a stable share of the pages, by a hash of each
  * page's permalink, so the same page lands in the same shard on every machine and in every build.
- * A shard writes its pages, its search index and a manifest of its pages' links (`SHARD_MANIFEST`);
- * merge.ts puts the shards together and does what needs the whole site.
+ * A shard writes its pages, its search index and its manifest (manifest.ts); merge.ts puts the shards
+ * together and does what needs the whole site.
  */
 import { createHash } from 'node:crypto';
 import { ContentError } from '../errors.ts';
-import type { PageLinkIndex } from '../links/checker.ts';
 import type { RuntimeAssets } from '../pages/page-files.ts';
 import type { SiteSources } from '../site/load.ts';
 
 export interface Shard { index: number; count: number }
-
-export const SHARD_MANIFEST = '__shard.json';
 
 /** `3/8` → the third of eight shards. */
 export function parseShard(text: string): Shard {
@@ -29,18 +26,6 @@ export function inShard(permalink: string, { index, count }: Shard): boolean {
   return createHash('sha1').update(permalink).digest().readUInt32BE(0) % count === index - 1;
 }
 
-/** What a shard tells the merge: which shard it is, what it was built from, and the links and anchors of its pages. */
-export interface ShardManifest {
-  shard: Shard;
-  /** The same for every shard of one build (`siteFingerprint`). */
-  site: string;
-  pages: (Omit<PageLinkIndex, 'ids'> & { ids: string[] })[];
-}
-
-export function shardManifest(shard: Shard, site: string, pages: PageLinkIndex[]): string {
-  return JSON.stringify({ shard, site, pages: pages.map((page) => ({ ...page, ids: [...page.ids] })) } satisfies ShardManifest);
-}
-
 /**
  * What every page of a build shares: the generator, the site data, the client's files, every doc's
  * text and place. Shards built from other sources or by another generator would make a site whose
@@ -50,8 +35,4 @@ export function siteFingerprint(sources: SiteSources, runtime: RuntimeAssets): s
   const hash = createHash('sha256').update(JSON.stringify([process.env.REDUX_DOCS_GENERATOR_KEY ?? '', sources.site, runtime]));
   for (const doc of sources.docs) hash.update(`${doc.sourcePath}\0${doc.permalink}\0${doc.body}\0`);
   return hash.digest('hex');
-}
-
-export function pagesOfManifest(manifest: ShardManifest): PageLinkIndex[] {
-  return manifest.pages.map((page) => ({ ...page, ids: new Set(page.ids) }));
 }

@@ -4,10 +4,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
 import * as v from 'valibot';
 import { ContentError } from '../errors.ts';
-import { repeatsACollection } from '../markdown/front-matter.ts';
+import { climbsOut } from '../pages/page-files.ts';
+import { parseDataFile } from './data-files.ts';
+import { DOT_DOT_SLUG_FIX } from './front-matter-fields.ts';
 import { describeIssue } from './schema-issues.ts';
 import { displayPath } from '../fs-utils.ts';
 
@@ -17,7 +18,7 @@ const LINK_SCHEMA = v.variant('type', [
     type: v.literal('generated-index'),
     title: v.optional(v.string()),
     description: v.optional(v.string()),
-    slug: v.optional(v.string()),
+    slug: v.optional(v.pipe(v.string(), v.check((slug) => !climbsOut(slug), DOT_DOT_SLUG_FIX))),
     keywords: v.optional(v.array(v.string())),
     image: v.optional(v.string()),
   }),
@@ -47,39 +48,11 @@ export function readCategoryMetadata(dir: string): CategoryMetadata | undefined 
   const absolute = path.join(dir, name);
   const file = displayPath(absolute);
   const text = readFileSync(absolute, 'utf8');
-  const data = name.endsWith('.json') ? parseJson(text, file) : parseYaml(text, file);
+  const data = parseDataFile(name, text, { file, rule: 'sidebars', kind: 'the category file' });
   const result = v.safeParse(CATEGORY_SCHEMA, data ?? {});
   if (result.success) return result.output;
   const { path: field, problem, fix } = describeIssue(result.issues[0], CATEGORY_SCHEMA, 'Remove it, or correct its spelling (docs/authoring.md lists the fields).');
   throw new ContentError({ rule: 'sidebars', message: `${field ? `"${field}"` : 'the category file'} ${problem}`, file, line: fieldLine(text, field), fix });
-}
-
-function parseJson(text: string, file: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const position = /position (\d+)/.exec((error as Error).message);
-    const line = position ? text.slice(0, Number(position[1])).split('\n').length : undefined;
-    throw new ContentError({ rule: 'sidebars', message: `invalid JSON: ${(error as Error).message}`, file, line, fix: 'Fix the JSON syntax.' });
-  }
-}
-
-/** gray-matter's own js-yaml (safe schema); as in front matter, aliases of lists and maps are refused. */
-const yaml = (matter as unknown as { engines: { yaml: { parse(text: string): unknown } } }).engines.yaml;
-
-function parseYaml(text: string, file: string): unknown {
-  let data: unknown;
-  try {
-    data = yaml.parse(text);
-  } catch (error) {
-    const yamlError = error as { reason?: string; mark?: { line: number } };
-    throw new ContentError({ rule: 'sidebars', message: `malformed YAML: ${yamlError.reason ?? (error as Error).message}`, file, line: yamlError.mark ? yamlError.mark.line + 1 : undefined, fix: 'Fix the YAML (quote values that contain ": " or start with a special character).' });
-  }
-  if (repeatsACollection(data)) {
-    const line = text.split('\n').findIndex((source) => /(^|[\s:,[{-])\*[^\s,\]}]+/.test(source));
-    throw new ContentError({ rule: 'sidebars', message: 'the category file reuses a list or map through a YAML alias (*name)', file, line: line + 1, fix: 'Write the values out: aliases of lists and maps are refused, as nested ones expand exponentially ("billion laughs").' });
-  }
-  return data;
 }
 
 /** The line of the field's last key (`link.type` → the line of `type`), in JSON or YAML. */

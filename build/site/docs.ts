@@ -4,6 +4,7 @@ import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import { displayPath, listMarkdownFiles } from '../fs-utils.ts';
 import { parseFrontMatter } from '../markdown/front-matter.ts';
 import { validateFrontMatter, type DocFrontMatter } from './front-matter-fields.ts';
+import { climbsOut } from '../pages/page-files.ts';
 
 /** One Markdown file of the docs folder, read and placed, not yet compiled. */
 export interface Doc {
@@ -82,6 +83,11 @@ function parseDoc(docsDir: string, file: string, bytes: Buffer, routes: DocRoute
   const { body, heading } = takeLeadingTitle(content);
   const id = docId(sourcePath, frontMatter.id);
   const title = frontMatter.title ?? heading ?? id.split('/').pop()!;
+  const permalink = docsPermalink(routes, docSlug(sourcePath, frontMatter.slug, frontMatter.id));
+  // The slug and id were checked with the front matter: what is left is the file's own path.
+  if (climbsOut(permalink)) {
+    throw new ContentError({ rule: 'docs', message: `the file's path makes the route "${permalink}", which has a ".." segment once decoded`, file: shownPath, fix: 'Rename the file or folder: "%2e" and "%2f" in a name are "." and "/" in its route.' });
+  }
   return {
     id,
     sourcePath,
@@ -91,7 +97,7 @@ function parseDoc(docsDir: string, file: string, bytes: Buffer, routes: DocRoute
     bodyLineOffset,
     title,
     sidebarLabel: frontMatter.sidebar_label ?? title,
-    permalink: docsPermalink(routes, docSlug(sourcePath, frontMatter.slug, frontMatter.id)),
+    permalink,
     warnings,
   };
 }

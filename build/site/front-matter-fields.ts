@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { ContentError, contentError, type Warning } from '../errors.ts';
+import { climbsOut, fileOnDisk } from '../pages/page-files.ts';
 import { describeIssue } from './schema-issues.ts';
 
 const tocLevel = v.pipe(v.number(), v.integer('Use a heading level from 2 to 6.'), v.minValue(2, 'Use a heading level from 2 to 6.'), v.maxValue(6, 'Use a heading level from 2 to 6.'));
@@ -62,16 +63,19 @@ export function validateFrontMatter(data: Record<string, unknown>, file: string)
   return { frontMatter, warnings: unknownKeys(data, file) };
 }
 
+/** A slug that would climb out of the docs (`..`, also percent-encoded), wherever it is written. */
+export const DOT_DOT_SLUG_FIX = 'Write the slug as a path from the docs root without "..", for example "/guides/setup".';
+
 function checkValues(frontMatter: DocFrontMatter, file: string): void {
   const { id, slug, toc_min_heading_level: min, toc_max_heading_level: max } = frontMatter;
-  if (id?.includes('/')) {
+  if (id !== undefined && fileOnDisk(id).includes('/')) {
     throw new ContentError({ rule: 'front-matter', message: `front matter "id" must not contain "/" (got "${id}")`, file, line: frontMatterLine('id', file), fix: 'Use the file name part only; the folder is added automatically.' });
   }
   if (slug !== undefined && !/^[\w\-./~%]*$/.test(slug)) {
     throw new ContentError({ rule: 'front-matter', message: `front matter "slug" "${slug}" is not a valid URL path`, file, line: frontMatterLine('slug', file), fix: 'Use letters, digits, "-", "_", "." and "/" only, for example "/tutorials/index" or "my-page".' });
   }
-  if (slug?.split('/').includes('..')) {
-    throw new ContentError({ rule: 'front-matter', message: `front matter "slug" "${slug}" has a ".." segment`, file, line: frontMatterLine('slug', file), fix: 'Write the slug as a path from the docs root without "..", for example "/guides/setup".' });
+  if (slug !== undefined && climbsOut(slug)) {
+    throw new ContentError({ rule: 'front-matter', message: `front matter "slug" "${slug}" has a ".." segment`, file, line: frontMatterLine('slug', file), fix: DOT_DOT_SLUG_FIX });
   }
   checkUrls(frontMatter, file);
   if (min !== undefined && max !== undefined && min > max) {

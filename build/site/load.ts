@@ -13,7 +13,8 @@ import { lastUpdatedTimes } from './last-updated.ts';
 import { findOutputCollisions } from './route-collisions.ts';
 import { siteData } from './routes.ts';
 import { docNeighbours, type Neighbours } from './pagination.ts';
-import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
+import { docsOnlySidebars, loadSidebars, type ResolvedSidebars } from './sidebars.ts';
+import { listStaticFiles, type StaticFile } from './static-files.ts';
 import { themeRoutes } from './theme-routes.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import type { ThemeLinkOrigin } from '../links/checker.ts';
@@ -56,6 +57,8 @@ export interface SiteSources {
   neighbours: Map<string, Neighbours>;
   /** The generated index pages of sidebar categories. */
   categoryPages: CategoryPage[];
+  /** The files of the static folders, links followed. */
+  staticFiles: StaticFile[];
   warnings: Warning[];
   site: SiteData;
   /** Home, errors and not-found pages, as the config asks. */
@@ -73,8 +76,10 @@ export interface SiteSources {
 export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?: DocCache): Promise<SiteSources> {
   const moduleFiles = new Set<string>();
   const loaded = await timer.run('load config', () => resolveConfig(options, moduleFiles));
-  const paths = resolvePaths(options, loaded);
+  const sidebarsChoice = chooseSidebars(options, loaded);
+  const paths = resolvePaths(options, loaded, sidebarsChoice.file);
   const config = withExistingFavicon(loaded.config, paths.staticDirs);
+  const staticFiles = listStaticFiles(paths.staticDirs, paths.siteDir);
   const docRoutes = { baseUrl: config.baseUrl, routeBasePath: config.docs.routeBasePath };
   const allDocs = await timer.run('read docs', () => collectDocs(paths.docsDir, docRoutes, docCache));
   const docs = options.drafts ? allDocs : allDocs.filter((doc) => doc.frontMatter.draft !== true);
@@ -86,16 +91,16 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, { docs, docsDir: paths.docsDir, routes: docRoutes, draftIds, files: moduleFiles }));
   const neighbours = docNeighbours(docs, sidebars.placementByDocId);
   const firstPageBySidebar = new Map(Object.entries(sidebars.sidebars).flatMap(([name, items]) => firstPageEntry(name, items)));
-  const warnings = [...loaded.warnings, ...docs.flatMap((doc) => doc.warnings), ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, paths.configFile, loaded.docusaurus?.navbarPositions)];
+  const warnings = [...loaded.warnings, ...sidebarsChoice.warnings, ...docs.flatMap((doc) => doc.warnings), ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, paths.configFile, loaded.docusaurus?.navbarPositions)];
   const routes = themeRoutes(config, options.projectRoot);
   const categories = categoryPages(sidebars, docs, config);
-  throwIfAny(findOutputCollisions(docs, [...routes, ...categories.map((page) => page.route)], paths.staticDirs, config.baseUrl));
+  throwIfAny(findOutputCollisions(docs, [...routes, ...categories.map((page) => page.route)], staticFiles, config.baseUrl));
   const homeRedirect = homeRedirectTarget(sidebars, docs, routes, config.baseUrl);
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
   const site = siteData(config, { permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar });
   const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
   return {
-    config, configDisplayPath: loaded.displayPath, paths, docs, sidebars, neighbours, categoryPages: categories, warnings, site, themeRoutes: routes, homeRedirect,
+    config, configDisplayPath: loaded.displayPath, paths, docs, sidebars, neighbours, categoryPages: categories, staticFiles, warnings, site, themeRoutes: routes, homeRedirect,
     themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles], generatedCss: announcementCss(config),
   };
 }
@@ -154,7 +159,7 @@ async function loadAnyConfig(options: SiteOptions, moduleFiles: Set<string>): Pr
   return { config: docusaurus.config, warnings: docusaurus.warnings, displayPath: displayPath(file), docusaurus };
 }
 
-function resolvePaths(options: SiteOptions, { config, docusaurus }: LoadedConfig) {
+function resolvePaths(options: SiteOptions, { config, docusaurus }: LoadedConfig, sidebarsFile: string | undefined) {
   const root = options.projectRoot;
   /** What `@site/` means in MDX imports: the Docusaurus config's folder, or the folder holding the docs folder. */
   const siteDir = docusaurus?.siteDir ?? (options.docsDir ? path.resolve(root, options.docsDir, '..') : root);
@@ -163,22 +168,22 @@ function resolvePaths(options: SiteOptions, { config, docusaurus }: LoadedConfig
     configFile: options.configFile ?? 'site.config.ts',
     docsDir: path.resolve(root, options.docsDir ?? config.docs.path),
     siteDir,
-    sidebarsFile: sidebarsFile(options, config, docusaurus),
+    sidebarsFile,
     outDir: path.resolve(root, options.outDir ?? 'dist'),
     staticDirs: [path.resolve(root, staticDir)],
   };
 }
 
 /**
- * A docs-only build without --sidebars reads `sidebars.js` (or `.ts`) beside the docs folder, as Docusaurus
- * reads the site's; without one, undefined: Docusaurus's default, one sidebar of the whole folder. So does
- * a Docusaurus config without `sidebarPath`.
+ * The sidebars file the build loads: --sidebars, the config's, or a docs-only build's data file beside the
+ * docs folder (never its code: docsOnlySidebars). Undefined: Docusaurus's default, one sidebar of the whole
+ * folder, as for a Docusaurus config without `sidebarPath`.
  */
-function sidebarsFile(options: SiteOptions, config: SiteConfig, docusaurus: DocusaurusSite | undefined): string | undefined {
-  if (docusaurus) return options.sidebarsFile ? path.resolve(options.projectRoot, options.sidebarsFile) : docusaurus.sidebarsFile;
-  if (options.sidebarsFile || !options.docsDir || options.configFile) return path.resolve(options.projectRoot, options.sidebarsFile ?? config.docs.sidebarPath);
-  const siteDir = path.resolve(options.projectRoot, options.docsDir, '..');
-  return ['sidebars.js', 'sidebars.ts'].map((name) => path.join(siteDir, name)).find((file) => existsSync(file));
+function chooseSidebars(options: SiteOptions, { config, docusaurus }: LoadedConfig): { file: string | undefined; warnings: Warning[] } {
+  const named = options.sidebarsFile && path.resolve(options.projectRoot, options.sidebarsFile);
+  if (docusaurus) return { file: named || docusaurus.sidebarsFile, warnings: [] };
+  if (named || !options.docsDir || options.configFile) return { file: named || path.resolve(options.projectRoot, config.docs.sidebarPath), warnings: [] };
+  return docsOnlySidebars(path.resolve(options.projectRoot, options.docsDir, '..'));
 }
 
 /** Navbar doc items must name real docs; docs outside every sidebar are warned about if asked. */

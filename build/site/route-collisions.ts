@@ -1,7 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { RouteData } from '../../src/shared/types.ts';
 import type { Doc } from './docs.ts';
+import type { StaticFile } from './static-files.ts';
 import { ContentError } from '../errors.ts';
 import { pageFilePaths } from '../pages/page-files.ts';
 
@@ -19,11 +18,11 @@ interface Claim { file: string; source: string }
  * a file the build generates. Each collision is one error naming both sources.
  */
 /** `themeRoutes` are the pages made without a Markdown file: theme pages and generated category indexes. */
-export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], staticDirs: string[], baseUrl: string): ContentError[] {
+export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], staticFiles: StaticFile[], baseUrl: string): ContentError[] {
   const pageFiles = (permalink: string) => Object.values(pageFilePaths(permalink, baseUrl)).filter((file) => file !== undefined);
   const claims: Claim[] = [
     ...themeRoutes.flatMap((route) => pageFiles(route.permalink).map((file) => ({ file, source: route.kind === 'doc' ? `the generated index of category "${route.title}"` : THEME_PAGES[route.kind] }))),
-    ...staticDirs.flatMap(staticClaims),
+    ...staticFiles.map((file) => ({ file: file.outputPath, source: `the static file ${file.displayPath}` })),
     ...GENERATED.map(([file, source]) => ({ file, source: `${source} (${file})` })),
   ];
   const errors: ContentError[] = [];
@@ -34,14 +33,6 @@ export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], stat
     }
   }
   return errors;
-}
-
-function staticClaims(dir: string): Claim[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => {
-    const file = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-    return { file, source: `the static file ${path.relative(process.cwd(), path.join(dir, file))}` };
-  });
 }
 
 /** The same file, or one where the other needs a folder of that name. */

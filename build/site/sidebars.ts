@@ -1,5 +1,9 @@
-import { ContentError } from '../errors.ts';
+import { lstatSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ContentError, type Warning } from '../errors.ts';
+import { isDataFile, parseDataFile } from './data-files.ts';
 import { loadModuleDefault } from './module-loader.ts';
+import { followLink } from './site-folder.ts';
 import { SidebarResolver, type OrderedPage, type ResolveContext } from './sidebar-resolver.ts';
 import type { Doc, DocRoutes } from './docs.ts';
 import type { PageLink, SidebarItem } from '../../src/shared/types.ts';
@@ -53,15 +57,41 @@ export interface SidebarInputs {
   files?: Set<string>;
 }
 
-/** Loads a Docusaurus sidebars file (`.ts`/`.js`, ESM or CommonJS), or without one the default sidebar, and resolves it against the docs. */
+/**
+ * A docs-only build's sidebars file, beside the docs folder: `sidebars.json` or `.yaml`/`.yml` is read as
+ * data. A `sidebars.js` or `.ts` is code, which a docs-only build runs only when --sidebars names it: it is
+ * left alone, with a warning saying so. Without a data file, undefined: Docusaurus's default sidebar.
+ */
+export function docsOnlySidebars(siteDir: string): { file: string | undefined; warnings: Warning[] } {
+  const [data, code] = [DATA_FILES, CODE_FILES].map((names) => names.map((name) => path.join(siteDir, name)).find((file) => lstatSync(file, { throwIfNoEntry: false })?.isDirectory() === false));
+  const inside = data && followLink(data, [siteDir], 'sidebars');
+  if (inside instanceof ContentError) throw inside;
+  const source = data ? `read from ${displayPath(data)}` : 'generated from the docs folder';
+  const warnings = code ? [{ file: displayPath(code), message: `this sidebars file was not run (a docs-only build runs one only when --sidebars names it); the sidebar is ${source}`, fix: `If you trust this docs folder, pass --sidebars ${displayPath(code)}.` }] : [];
+  return { file: data, warnings };
+}
+
+const DATA_FILES = ['sidebars.json', 'sidebars.yaml', 'sidebars.yml'];
+const CODE_FILES = ['sidebars.js', 'sidebars.ts'];
+
+/**
+ * Loads a Docusaurus sidebars file (`.ts`/`.js`, ESM or CommonJS, run; `.json`/`.yml`/`.yaml`, read), or
+ * without one the default sidebar, and resolves it against the docs.
+ */
 export async function loadSidebars(file: string | undefined, inputs: SidebarInputs): Promise<ResolvedSidebars> {
   if (file === undefined) return resolveSidebars(DEFAULT_SIDEBARS, inputs, inputs.docsDir);
   const shownPath = displayPath(file);
-  const raw = await loadModuleDefault(file, inputs.files);
+  const raw = isDataFile(file) ? readSidebarsData(file, shownPath, inputs.files) : await loadModuleDefault(file, inputs.files);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ContentError({ rule: 'sidebars', message: 'the sidebars file must export an object of named sidebars', file: shownPath, fix: 'Export { sidebarName: [items] } as default (or module.exports).' });
   }
   return resolveSidebars(raw as Record<string, unknown>, inputs, shownPath);
+}
+
+function readSidebarsData(file: string, shownPath: string, files: Set<string> | undefined): unknown {
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) throw new ContentError({ rule: 'sidebars', message: 'file not found', file: shownPath, fix: 'Create it, or pass the right path.' });
+  files?.add(file);
+  return parseDataFile(file, readFileSync(file, 'utf8'), { file: shownPath, rule: 'sidebars', kind: 'the sidebars file' });
 }
 
 export function resolveSidebars(raw: Record<string, unknown>, inputs: SidebarInputs, file: string): ResolvedSidebars {

@@ -4,6 +4,7 @@
  * across shards and listing each shard's search index for the browser to merge.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -33,6 +34,14 @@ const build = (root: string, ...args: string[]) => runCli(['build', '--config', 
 function pagesAndAssets(dir: string): Map<string, string> {
   const files = readdirSync(dir, { recursive: true }).map(String).filter((file) => !file.startsWith('pagefind') && statSync(path.join(dir, file)).isFile());
   return new Map(files.sort().map((file) => [file, readFileSync(path.join(dir, file), 'latin1')]));
+}
+
+/** A shard's file as the build of a larger site would write it, with its manifest's hash to match (the merge checks each file). */
+function rewriteShardFile(dir: string, file: string, contents: string): void {
+  writeFileSync(path.join(dir, file), contents);
+  const manifest = JSON.parse(readFileSync(path.join(dir, '__shard.json'), 'utf8'));
+  manifest.files[file] = createHash('sha256').update(contents).digest('hex');
+  writeFileSync(path.join(dir, '__shard.json'), JSON.stringify(manifest));
 }
 
 function pageRoutes(dir: string): string[] {
@@ -77,8 +86,8 @@ test('three shards built as separate processes, merged, make the site a single b
   assert.equal(existsSync(path.join(root, 'merged/__shard.json')), false);
 
   // A shard of a large site has its search index in parts (search/search-index.ts); the merge lists them under the shard's folder.
-  writeFileSync(path.join(root, 'shard-1/pagefind/shards.json'), '["parts/1/"]');
-  writeFileSync(path.join(root, 'shard-3/pagefind/shards.json'), '["parts/1/","parts/2/"]');
+  rewriteShardFile(path.join(root, 'shard-1'), 'pagefind/shards.json', '["parts/1/"]');
+  rewriteShardFile(path.join(root, 'shard-3'), 'pagefind/shards.json', '["parts/1/","parts/2/"]');
   const withParts = await runCli(['build', '--config', 'site.config.ts', '--merge', 'shard-1', 'shard-2', 'shard-3', '--out', 'merged-parts'], root);
   assert.equal(withParts.code, 0, withParts.stderr);
   assert.equal(readFileSync(path.join(root, 'merged-parts/pagefind/shards.json'), 'utf8'), '["parts/1/","shards/2/","shards/3/","shards/3/parts/1/","shards/3/parts/2/"]');

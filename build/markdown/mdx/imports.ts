@@ -5,8 +5,9 @@
  * Docusaurus; nothing outside the site folder (and the docs folder, which a Docusaurus config may keep
  * beside it: `path: '../docs'`) can be imported.
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isWithin, realPath } from '../../fs-utils.ts';
 import { THEME_MODULES } from './theme/index.ts';
 import { loadComponentModule } from './component-modules.ts';
 
@@ -58,10 +59,7 @@ export async function resolveImport(source: string, importer: string, context: I
  * a symbolic link in the site that points outside it is outside.
  */
 export function isInsideSite(file: string, { siteDir, docsDir }: { siteDir: string; docsDir?: string }): boolean {
-  return [siteDir, ...(docsDir ? [docsDir] : [])].some((dir) => {
-    const relative = path.relative(realPath(dir) ?? dir, file);
-    return !relative.startsWith('..') && !path.isAbsolute(relative);
-  });
+  return [siteDir, ...(docsDir ? [docsDir] : [])].some((dir) => isWithin(realPath(dir) ?? dir, file));
 }
 
 /** The first candidate that is a file (or a link to one), or nothing. */
@@ -71,14 +69,6 @@ function findFile(target: string): string | undefined {
     if (real && statSync(real).isFile()) return candidate;
   }
   return undefined;
-}
-
-export function realPath(file: string): string | undefined {
-  try {
-    return realpathSync(file);
-  } catch {
-    return undefined;
-  }
 }
 
 /** A JSON file's value; a syntax error names the place, never quoting the file. */
