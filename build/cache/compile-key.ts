@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MarkdownOptions } from '../markdown/compile.ts';
 import type { Doc } from '../site/docs.ts';
-import { linkCandidates, staticFilePath } from '../markdown/links.ts';
+import { inStaticFolder, linkCandidates, staticFilePath } from '../markdown/links.ts';
 
 /**
  * Every option but the permalink map, which a page reads only through its links (linkTargets), and
@@ -22,7 +22,7 @@ export function markdownOptionsKey({ permalinkBySourcePath, site, ...options }: 
 /** A page's key before the files it reads: a change to any of these compiles it again. */
 export function compileKey(doc: Doc, optionsKey: string, options: MarkdownOptions): string {
   const facts = factsOf(doc);
-  const images = facts.images.map((image) => `${image}=${options.staticDirs.some((dir) => existsSync(path.join(dir, staticFilePath(image))))}`);
+  const images = facts.images.map((image) => `${image}=${inStaticFolder(options.staticDirs, staticFilePath(image))}`);
   return digest(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, frontMatterRead(doc), siteRead(doc, options), optionsKey, linkTargets(facts.targets, doc.sourcePath, options), images, facts.digest]));
 }
 

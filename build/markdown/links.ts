@@ -5,6 +5,7 @@ import { parseEntities } from 'parse-entities';
 import type { VFile } from 'vfile';
 import { isExternalUrl, linkWithBaseUrl, splitHref } from '../../src/shared/paths.ts';
 import { OUTSIDE_NOTE, relocateDocImage, siteFileUrl } from './doc-images.ts';
+import { isWithin } from '../fs-utils.ts';
 import type { PartialOrigin } from './mdx/scope.ts';
 import { walk } from './walk.ts';
 
@@ -177,6 +178,14 @@ export function staticFilePath(imagePath: string): string {
   return safeDecodeUri(imagePath).replace(/^\/+/, '');
 }
 
+/** True when a static folder has the file; a path that climbs out (`/../../etc/passwd`) is not looked for at all. */
+export function inStaticFolder(staticDirs: string[], relative: string): boolean {
+  return staticDirs.some((dir) => {
+    const candidate = path.join(dir, relative);
+    return isWithin(dir, candidate) && existsSync(candidate);
+  });
+}
+
 /** `decodeURI`, but a malformed escape such as `%zz` stays as written instead of throwing. */
 function safeDecodeUri(url: string): string {
   try {
@@ -199,7 +208,7 @@ function checkImage(image: Image, context: LinkContext, sourcePath: string, file
     return;
   }
   const relative = staticFilePath(splitHref(image.url).path);
-  if (context.staticDirs.some((dir) => existsSync(path.join(dir, relative)))) {
+  if (inStaticFolder(context.staticDirs, relative)) {
     image.url = context.baseUrl + relative;
     return;
   }

@@ -54,7 +54,7 @@ function docItem(doc: Doc): RawItem {
 }
 
 function categoryItem(folder: Folder, dir: string, docsDir: string): Positioned {
-  const metadata = readCategoryMetadata(dir);
+  const metadata = readCategoryMetadata(dir, docsDir);
   const link = categoryLink(folder, metadata?.link);
   const linkedId = link?.type === 'doc' ? link.id : undefined;
   const item: RawItem = {

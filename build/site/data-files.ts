@@ -25,7 +25,9 @@ function parseJson(text: string, { file, rule }: DataFileNaming): unknown {
   } catch (error) {
     const position = /position (\d+)/.exec((error as Error).message);
     const line = position ? text.slice(0, Number(position[1])).split('\n').length : undefined;
-    throw new ContentError({ rule, message: `invalid JSON: ${(error as Error).message}`, file, line, fix: 'Fix the JSON syntax.' });
+    // V8 quotes a stretch of the file after the first comma ("Unexpected token 'r', "root:x:0"... is not valid JSON"): not repeated.
+    const reason = (error as Error).message.replace(/, ".*$/s, '').replace(/ in JSON at position \d+.*$/s, '');
+    throw new ContentError({ rule, message: `invalid JSON: ${reason}`, file, line, fix: 'Fix the JSON syntax.' });
   }
 }
 

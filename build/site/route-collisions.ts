@@ -2,7 +2,8 @@ import type { RouteData } from '../../src/shared/types.ts';
 import type { Doc } from './docs.ts';
 import type { StaticFile } from './static-files.ts';
 import { ContentError } from '../errors.ts';
-import { pageFilePaths } from '../pages/page-files.ts';
+import path from 'node:path';
+import { fileOnDisk, pageFilePaths } from '../pages/page-files.ts';
 
 /** Files and folders the build itself writes beside the pages; a page there would break them. */
 const GENERATED: [string, string][] = [
@@ -11,7 +12,8 @@ const GENERATED: [string, string][] = [
 ];
 const THEME_PAGES: Record<RouteData['kind'], string> = { home: 'the home page', errors: 'the error codes page', notFound: 'the not-found page', doc: 'a doc' };
 
-interface Claim { file: string; source: string }
+/** A file someone writes; `permalink` for a doc's page (the same permalink twice is docs.ts's duplicate-route error). */
+interface Claim { file: string; source: string; permalink?: string }
 
 /**
  * Every file two sources would write to the same place: two pages, a page and a static file, or a page and
@@ -19,7 +21,8 @@ interface Claim { file: string; source: string }
  */
 /** `themeRoutes` are the pages made without a Markdown file: theme pages and generated category indexes. */
 export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], staticFiles: StaticFile[], baseUrl: string): ContentError[] {
-  const pageFiles = (permalink: string) => Object.values(pageFilePaths(permalink, baseUrl)).filter((file) => file !== undefined);
+  // The files as the writer names them: decoded and normalized, so `/%2e/x` is the file of `/x`.
+  const pageFiles = (permalink: string) => Object.values(pageFilePaths(permalink, baseUrl)).filter((file) => file !== undefined).map((file) => path.posix.normalize(fileOnDisk(file)));
   const claims: Claim[] = [
     ...themeRoutes.flatMap((route) => pageFiles(route.permalink).map((file) => ({ file, source: route.kind === 'doc' ? `the generated index of category "${route.title}"` : THEME_PAGES[route.kind] }))),
     ...staticFiles.map((file) => ({ file: file.outputPath, source: `the static file ${file.displayPath}` })),
@@ -27,10 +30,13 @@ export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], stat
   ];
   const errors: ContentError[] = [];
   for (const doc of docs) {
-    for (const file of pageFiles(doc.permalink)) {
-      const other = claims.find((claim) => overlaps(claim.file, file));
+    const files = pageFiles(doc.permalink);
+    for (const file of files) {
+      const other = claims.find((claim) => overlaps(claim.file, file) && claim.permalink !== doc.permalink);
       if (other) errors.push(new ContentError({ rule: 'routes', message: `route "${doc.permalink}" writes ${file}, where ${other.source} is written`, file: doc.displayPath, fix: 'Give the doc another slug (front matter "slug"), or rename the other file.' }));
     }
+    // Two docs of one permalink are the duplicate-route error (docs.ts); two that only name the same file are caught here.
+    claims.push(...files.map((file) => ({ file, source: `the page of ${doc.displayPath}`, permalink: doc.permalink })));
   }
   return errors;
 }

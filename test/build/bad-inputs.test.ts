@@ -33,20 +33,12 @@ test('a navbar item of unknown type stops the CLI with exit code 1', async () =>
 });
 
 /** What JSON.parse says about a text, as the build quotes it (its wording is Node's). */
-function jsonParseMessage(text: string): string {
-  try {
-    JSON.parse(text);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  assert.fail('expected invalid JSON');
-}
 
 test('an errors.json that is not JSON fails with the file and the line', async () => {
   const json = '{\n  "0": "first",\n  "1": "second",\n}\n';
   const run = await buildSiteFolder({ 'site.config.ts': siteConfig({ pages: { errors: 'errors.json' } }), 'errors.json': json });
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), `error: errors.json:4: invalid JSON: ${jsonParseMessage(json)}\n  → Fix the JSON syntax.`);
+  assert.equal(run.stderr.trim(), 'error: errors.json:4: invalid JSON: Expected double-quoted property name\n  → Fix the JSON syntax.');
 });
 
 test('a pages.errors or pages.home file that does not exist fails naming it, not with a stack trace', async () => {

@@ -82,9 +82,8 @@ test('a sidebars.yaml that reuses a list through an alias is refused at its line
 
 test('a sidebars.json or .yaml that does not parse is one error at its line, and nothing is written', async () => {
   const json = '{\n  "main": ["intro"],\n}\n';
-  const reason = (() => { try { JSON.parse(json); return ''; } catch (error) { return (error as Error).message; } })();
   const cases: [string, string, string][] = [
-    ['sidebars.json', json, `error: sidebars.json:3: invalid JSON: ${reason}\n  → Fix the JSON syntax.`],
+    ['sidebars.json', json, 'error: sidebars.json:3: invalid JSON: Expected double-quoted property name\n  → Fix the JSON syntax.'],
     ['sidebars.yaml', 'main:\n  - intro\n - guide\n', 'error: sidebars.yaml:3: malformed YAML: bad indentation of a mapping entry\n  → Fix the YAML (quote values that contain ": " or start with a special character).'],
   ];
   for (const [name, text, error] of cases) {

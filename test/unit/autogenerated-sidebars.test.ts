@@ -100,18 +100,10 @@ test('a bad _category_ file is one error naming the file and the field', async (
   assert.equal(await categoryError('_category_.yml', 'label: Guide\nlabl: Guides\n'),
     'docs/guide/_category_.yml:2: "labl" is not a known field\n  → Remove it, or correct its spelling (docs/authoring.md lists the fields).');
   assert.equal(await categoryError('_category_.json', '{ "label": "Guide", }\n'),
-    `docs/guide/_category_.json:1: invalid JSON: ${jsonError('{ "label": "Guide", }\n')}\n  → Fix the JSON syntax.`);
+    'docs/guide/_category_.json:1: invalid JSON: Expected double-quoted property name\n  → Fix the JSON syntax.');
   assert.equal(await categoryError('_category_.yml', 'label: [Guide\n'),
     'docs/guide/_category_.yml:2: malformed YAML: unexpected end of the stream within a flow collection\n  → Fix the YAML (quote values that contain ": " or start with a special character).');
   assert.equal(await categoryError('_category_.yml', 'customProps:\n  a: &list [1, 2]\n  b: *list\n'),
     'docs/guide/_category_.yml:3: the category file reuses a list or map through a YAML alias (*name)\n  → Write the values out: aliases of lists and maps are refused, as nested ones expand exponentially ("billion laughs").');
 });
 
-function jsonError(text: string): string {
-  try {
-    JSON.parse(text);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return '';
-}
