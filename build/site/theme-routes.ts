@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
+import { parseDataFile } from './data-files.ts';
 import { NOT_FOUND_PERMALINK } from '../pages/page-files.ts';
 import type { RouteData, SiteConfig } from '../../src/shared/types.ts';
 
@@ -23,14 +24,7 @@ function readJson(projectRoot: string, file: string): Record<string, unknown> {
   if (!existsSync(absolute)) {
     throw new ContentError({ rule: 'theme-pages', message: 'file not found', file, fix: 'Create it, or fix pages.home / pages.errors in site.config.ts.' });
   }
-  const text = readFileSync(absolute, 'utf8');
-  try {
-    return JSON.parse(text) as Record<string, unknown>;
-  } catch (error) {
-    const position = /position (\d+)/.exec((error as Error).message);
-    const line = position ? text.slice(0, Number(position[1])).split('\n').length : undefined;
-    throw new ContentError({ rule: 'theme-pages', message: `invalid JSON: ${(error as Error).message}`, file, line, fix: 'Fix the JSON syntax.' });
-  }
+  return parseDataFile(absolute, readFileSync(absolute, 'utf8'), { file, rule: 'theme-pages', kind: 'the page data file' }) as Record<string, unknown>;
 }
 
 /** errors.json maps code numbers ("0", "1", …) to message strings. */
