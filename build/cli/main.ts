@@ -36,7 +36,7 @@ const SERVER_FLAGS = {
 } satisfies Record<string, Flag>;
 
 const CACHE_FLAGS = {
-  'cache-dir': { type: 'string', value: '<dir>', description: 'the build cache\'s folder (default node_modules/.cache/redux-docs/pages of the generator)' },
+  'cache-dir': { type: 'string', value: '<dir>', description: 'the build cache\'s folder (default node_modules/.cache/redux-docs/pages)' },
 } satisfies Record<string, Flag>;
 
 const BUILD = {
