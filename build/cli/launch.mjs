@@ -1,5 +1,6 @@
 /**
- * Starts the CLI (build/cli/main.ts) without a TypeScript loader. esbuild bundles the generator, with the
+ * Starts the CLI (build/cli/main.ts) without a TypeScript loader, for this repository's npm scripts and
+ * an installed generator's `redux-docs-site` command (bin.mjs). esbuild bundles the generator, with the
  * packages it uses, into three files (the CLI and its two worker threads); Node runs them. Node's
  * module loader took ~0.18 s to resolve and load the hundreds of small files of unified, micromark
  * and React, and ~0.3 s through tsx; one bundle loads in ~0.08 s. The bundle is kept in
