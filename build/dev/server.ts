@@ -173,7 +173,8 @@ function modelPaths(site: DevSite, projectRoot: string): string[] {
   const model = site.model;
   if (!model) return [];
   const pages = [model.config.pages.home, model.config.pages.errors].filter((file): file is string => typeof file === 'string');
-  return [model.paths.docsDir, ...(model.paths.sidebarsFile ? [model.paths.sidebarsFile] : []), path.resolve(projectRoot, model.paths.configFile), ...model.moduleFiles, ...model.paths.staticDirs, ...pages.map((file) => path.resolve(projectRoot, file))];
+  const configAndSidebars = [model.paths.configFile, model.paths.sidebarsFile].filter((file) => file !== undefined);
+  return [model.paths.docsDir, ...configAndSidebars, ...model.moduleFiles, ...model.paths.staticDirs, ...pages.map((file) => path.resolve(projectRoot, file))];
 }
 
 function shownPath(file: string, projectRoot: string): string {
