@@ -12,8 +12,9 @@ import { OutputFolder } from './output/output-folder.ts';
 import { assertSafeOutputFolder } from './output/output-guard.ts';
 import { writeSiteFiles } from './output/site-files.ts';
 import type { DocPageWriter } from './pages/page-writer.ts';
-import type { RuntimeAssets } from './pages/page-files.ts';
-import { renderRedirectPage, scriptHash, themeScript } from './pages/render.tsx';
+import type { RuntimeAssets } from './output-layout.ts';
+import { renderRedirectPage, themeScript } from './pages/render.tsx';
+import { cspHash } from './output/security-headers.ts';
 import { workersFor } from './pages/workers.ts';
 import { writeDocPages } from './pages/write-pages.ts';
 import { WrittenPages } from './pages/written-pages.ts';
@@ -85,7 +86,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${displayPath(paths.outDir)}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
     // A shard reports its own docs' warnings; the merge reports the site's (config, sidebars).
     const siteWarnings = shard ? docs.flatMap((doc) => doc.warnings) : sources.warnings;
-    return { pages: pageCount, outDir: paths.outDir, warnings: [...siteWarnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), compiledPages: pages.compiled, renderedPages: pages.rendered, summary };
+    return { pages: pageCount, outDir: paths.outDir, warnings: [...siteWarnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: cspHash(script), compiledPages: pages.compiled, renderedPages: pages.rendered, summary };
   } catch (error) {
     output.discard();
     await stopPagefind();

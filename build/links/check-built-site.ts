@@ -11,7 +11,7 @@ import {
   type BrokenLink, type LinkSources, type PageLinkIndex,
 } from './checker.ts';
 import { formatMs } from '../task.ts';
-import { fileOnDisk, pageFilePaths } from '../pages/page-files.ts';
+import { fileOnDisk, pageFilePaths } from '../output-layout.ts';
 
 export interface CheckLinksOptions {
   dir: string;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Image } from 'mdast';
 import type { VFile } from 'vfile';
 import { splitHref } from '../../src/shared/paths.ts';
-import type { LinkContext, Report } from './links.ts';
+import type { LinkContext, Report } from './link-context.ts';
 import { realPath } from '../fs-utils.ts';
 import { isInsideSite } from './mdx/imports.ts';
 

@@ -4,7 +4,6 @@
  * needs (its links, its HTML for the search index, its warnings). No page is held after it is
  * written, so the build's memory does not grow with the number of pages.
  */
-import type { Doc } from '../site/docs.ts';
 import { CompileCache, type BuildCacheOptions } from '../cache/compile-cache.ts';
 import { digest } from '../cache/compile-key.ts';
 import { PageCache } from '../cache/page-cache.ts';
@@ -15,12 +14,11 @@ import { DEFAULT_PAGE_LIMITS, pageOutputProblem } from '../markdown/limits.ts';
 import { withinTimeBudget } from '../markdown/page-clock.ts';
 import { markdownCopy } from '../output/llms.ts';
 import { FolderWriter } from '../output/output-folder.ts';
-import { ASSETS_DIR, pageFiles, type PageContext, type PageFiles, type PageInput, type RuntimeAssets } from './page-files.ts';
+import { pageFiles, type PageContext, type PageFiles, type PageInput } from './page-files.ts';
+import { ASSETS_DIR, type RuntimeAssets } from '../output-layout.ts';
 import { renderPage, renderRedirectPage } from './render.tsx';
-import { docRoute } from '../site/routes.ts';
+import { docRoute, type DocPageTask } from '../site/routes.ts';
 import { shipSidebars, type ShippedSidebar } from './sidebar-chunks.ts';
-import type { SidebarPlacement } from '../site/sidebars.ts';
-import type { Neighbours } from '../site/pagination.ts';
 import { docBody } from './page-bodies.tsx';
 import type { SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
 
@@ -37,7 +35,6 @@ export interface DocPagesSetup {
   cache?: BuildCacheOptions;
 }
 
-export interface DocPageTask { doc: Doc; placement?: SidebarPlacement; neighbours?: Neighbours }
 
 /** What the build keeps of a written page. */
 export interface WrittenPage {

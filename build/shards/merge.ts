@@ -14,7 +14,8 @@ import type { PageLinkIndex } from '../links/checker.ts';
 import { OutputFolder } from '../output/output-folder.ts';
 import { assertSafeOutputFolder } from '../output/output-guard.ts';
 import { writeSiteFiles } from '../output/site-files.ts';
-import { renderRedirectPage, scriptHash, themeScript } from '../pages/render.tsx';
+import { renderRedirectPage, themeScript } from '../pages/render.tsx';
+import { cspHash } from '../output/security-headers.ts';
 import { SEARCH_DIR, SEARCH_SHARDS_LIST, searchShardDir } from '../../src/shared/search.ts';
 import { loadSite, type SiteSources } from '../site/load.ts';
 import { formatMs, TaskTimer } from '../task.ts';
@@ -43,7 +44,7 @@ export async function mergeShards(options: BuildOptions & { shardDirs: string[] 
     output.commit();
     const summary = `Merged ${shards.length} shards: ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${displayPath(sources.paths.outDir)} holds ${output.listFiles().size} files`;
     const docWarnings = new Set(sources.docs.flatMap((doc) => doc.warnings)); // each shard reported its docs'
-    return { pages: linkIndex.length, warnings: sources.warnings.filter((warning) => !docWarnings.has(warning)), linkWarnings, themeScriptHash: scriptHash(script), summary };
+    return { pages: linkIndex.length, warnings: sources.warnings.filter((warning) => !docWarnings.has(warning)), linkWarnings, themeScriptHash: cspHash(script), summary };
   } catch (error) {
     output.discard();
     throw error;

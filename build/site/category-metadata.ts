@@ -7,7 +7,7 @@ import path from 'node:path';
 import { followLink } from './site-folder.ts';
 import * as v from 'valibot';
 import { ContentError } from '../errors.ts';
-import { climbsOut } from '../pages/page-files.ts';
+import { climbsOut } from '../output-layout.ts';
 import { parseDataFile } from './data-files.ts';
 import { DOT_DOT_SLUG_FIX } from './front-matter-fields.ts';
 import { describeIssue } from './schema-issues.ts';

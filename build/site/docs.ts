@@ -4,7 +4,7 @@ import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import { displayPath, listMarkdownFiles } from '../fs-utils.ts';
 import { parseFrontMatter } from '../markdown/front-matter.ts';
 import { validateFrontMatter, type DocFrontMatter } from './front-matter-fields.ts';
-import { climbsOut } from '../pages/page-files.ts';
+import { climbsOut } from '../output-layout.ts';
 
 /** One Markdown file of the docs folder, read and placed, not yet compiled. */
 export interface Doc {
