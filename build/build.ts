@@ -6,11 +6,10 @@
 import { displayPath } from './fs-utils.ts';
 import { bundleRuntime, GENERATOR_ROOT, type RuntimeBundle } from './client/bundle.ts';
 import { throwIfAny, type Warning } from './errors.ts';
-import { checkLinks, type PageLinkIndex } from './links/checker.ts';
-import { enforceLinkPolicy } from './links/policy.ts';
 import { OutputFolder } from './output/output-folder.ts';
 import { assertSafeOutputFolder } from './output/output-guard.ts';
 import { writeSiteFiles } from './output/site-files.ts';
+import { checkSiteLinks } from './pipeline/site-links.ts';
 import type { DocPageWriter } from './pages/page-writer.ts';
 import type { RuntimeAssets } from './output-layout.ts';
 import { renderRedirectPage, themeScript } from './pages/render.tsx';
@@ -130,12 +129,6 @@ async function writeOtherFiles(sources: SiteSources, script: string, bundle: Run
 function writeShardManifest(output: OutputFolder, shard: Shard, sources: SiteSources, bundle: RuntimeBundle, pages: WrittenPages): void {
   const site = siteFingerprint(sources, { runtimeUrl: bundle.runtimeUrl, cssUrl: bundle.cssUrl, islandUrls: bundle.islandUrls });
   output.write(SHARD_MANIFEST, shardManifest(shard, site, pages.linkIndex(), hashShardFiles(output.dir)));
-}
-
-/** The whole site's links checked and the config's policy applied: the lines it lets through as warnings. */
-export async function checkSiteLinks(sources: SiteSources, output: OutputFolder, linkIndex: PageLinkIndex[], timer: TaskTimer): Promise<string[]> {
-  const links = await timer.run('check links', () => checkLinks(linkIndex, output.listFiles(), sources.config.baseUrl, (file) => output.readFile(file), sources.themeLinkOrigins));
-  return enforceLinkPolicy(links, sources.config, sources.configDisplayPath);
 }
 
 function searchCache(cache: CompileCache, shard: Shard | undefined): SearchCache {

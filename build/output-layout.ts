@@ -51,3 +51,8 @@ export function fileOnDisk(urlPath: string): string {
 export function climbsOut(urlPath: string): boolean {
   return fileOnDisk(urlPath).split('/').includes('..');
 }
+
+/** The files a decoded URL path may be served from, in the order they are tried (the link checker tries the same). */
+export function fileCandidates(pathname: string): string[] {
+  return pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`, `${pathname}.html`];
+}

@@ -6,10 +6,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError, formatProblem } from '../errors.ts';
 import { brokenLinkError } from './policy.ts';
-import {
-  checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource, type ThemeLinkOrigin,
-  type BrokenLink, type LinkSources, type PageLinkIndex,
-} from './checker.ts';
+import { checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource, type BrokenLink, type LinkSources, type PageLinkIndex,  } from './checker.ts';
+import type { ThemeLinkOrigin } from '../site/link-origins.ts';
 import { formatMs } from '../task.ts';
 import { fileOnDisk, pageFilePaths } from '../output-layout.ts';
 

@@ -7,7 +7,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkSiteLinks, type BuildOptions } from '../build.ts';
+import type { BuildOptions } from '../build.ts';
+import { checkSiteLinks } from '../pipeline/site-links.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import { displayPath } from '../fs-utils.ts';
 import type { PageLinkIndex } from '../links/checker.ts';

@@ -17,7 +17,7 @@ import { docsOnlySidebars, loadSidebars, type ResolvedSidebars } from './sidebar
 import { listStaticFiles, type StaticFile } from './static-files.ts';
 import { themeRoutes } from './theme-routes.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
-import type { ThemeLinkOrigin } from '../links/checker.ts';
+import type { ThemeLinkOrigin } from './link-origins.ts';
 import { DEFAULT_PAGE_LIMITS } from '../markdown/limits.ts';
 import type { MarkdownOptions } from '../markdown/compile.ts';
 import type { TaskTimer } from '../task.ts';
