@@ -1,13 +1,12 @@
 /**
  * The one allowlist every page's HTML passes, whoever made it: Markdown, raw HTML, MDX's HTML
  * elements, markup given as a prop, and what theme and opted-in components render (render.ts runs
- * their HTML through `sanitizeHtml`). hast-util-sanitize keeps only the tags and attributes of
+ * their HTML through `sanitizedHtmlTree`). hast-util-sanitize keeps only the tags and attributes of
  * SCHEMA, and only http(s), mailto, tel and relative URLs; every iframe must come from an allowed
  * embed host over https. What is dropped gets a warning at its line; a refused iframe is an error.
  */
 import { fromHtml } from 'hast-util-from-html';
 import { sanitize, type Schema } from 'hast-util-sanitize';
-import { toHtml } from 'hast-util-to-html';
 import { find, html } from 'property-information';
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import type { VFile } from 'vfile';
@@ -101,11 +100,11 @@ export function applyHtmlPolicy(tree: Root, file: VFile, options: HtmlPolicyOpti
   finishElements(tree, file);
 }
 
-/** HTML a component rendered, through the same policy. */
-export function sanitizeHtml(html: string, file: VFile, options: HtmlPolicyOptions): string {
+/** HTML a component rendered, through the same policy, as the tree a browser would parse it into. */
+export function sanitizedHtmlTree(html: string, file: VFile, options: HtmlPolicyOptions): Root {
   const tree = fromHtml(html, { fragment: true });
   applyHtmlPolicy(tree, file, options);
-  return toHtml(tree);
+  return tree;
 }
 
 function policedChildren(children: RootContent[], file: VFile, options: HtmlPolicyOptions): RootContent[] {

@@ -1,0 +1,52 @@
+/**
+ * Attacks on the promise of docs/authoring.md ("What a build runs, and what it only reads") with inputs
+ * the sandbox and the HTML policy were not designed around: the seams between the steps a page goes
+ * through (the sandbox's JSON and the host's reading of it, React's output and the HTML set aside
+ * beside it, the serializer and the browser's parser) rather than any one step. Each test writes the
+ * payload as an author would and asserts what a reader or the person running the build would see.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fromHtml } from 'hast-util-from-html';
+import type { Element, Root } from 'hast';
+import { compile } from '../helpers/markdown.ts';
+import { tempTree } from '../helpers/tmp.ts';
+
+const MDX = { format: 'mdx' as const, allowComponentCode: false };
+
+/** Every attribute name in the HTML as a browser parses it (the page's body sits in a <div>). */
+function attributeNames(html: string): string[] {
+  const names: string[] = [];
+  const visit = (node: Root | Element) => {
+    if (node.type === 'element') names.push(...Object.keys(node.properties));
+    for (const child of node.children) if (child.type === 'element') visit(child);
+  };
+  visit(fromHtml(html, { fragment: true }));
+  return names;
+}
+
+test('text that spells the marker of HTML set aside beside React cannot put that HTML into an attribute', async () => {
+  // render.ts renders plain elements without React and marks their place with U+E000 <n> U+E001 in
+  // React's output; the marker written into a prop that a component puts into an attribute (TabItem's
+  // value becomes data-value) brought the first paragraph's HTML, quotes and all, into that attribute.
+  const page = [
+    'import Tabs from \'@theme/Tabs\';',
+    'import TabItem from \'@theme/TabItem\';',
+    '',
+    '" autofocus onfocus="fetch(\'/pwned\')" x="',
+    '',
+    '<Tabs><TabItem value="\uE0000\uE001">Tab</TabItem></Tabs>',
+  ].join('\n');
+  const { html } = await compile(page, {}, [], MDX);
+  assert.deepEqual(attributeNames(html).filter((name) => /^on|autofocus/i.test(name)), []);
+  assert.match(html, /<button [^>]*data-value="\uE0000\uE001">\uE0000\uE001<\/button>/, 'the value is shown as written');
+});
+
+test('an opted-in component that puts its children\'s text into an attribute gets text there, never the HTML of an element', async () => {
+  // The component is trusted to run, not to publish script: its HTML passes the policy (docs/authoring.md).
+  const site = tempTree({ 'docs/Tip.jsx': 'export default function Tip({ children }) { return <abbr title={String(children)}>?</abbr>; }\n' });
+  const page = 'import Tip from \'./Tip.jsx\';\n\n<Tip><b>" onmouseover="fetch(\'/pwned\')" x="</b></Tip>\n';
+  const { html } = await compile(page, {}, [], { ...MDX, allowComponentCode: true, siteDir: site, docsDir: path.join(site, 'docs') });
+  assert.deepEqual(attributeNames(html), ['title']);
+});
