@@ -90,6 +90,14 @@ export const SCHEMA: Schema = {
   allowDoctypes: false,
 };
 
+/**
+ * Allowed tags whose content the browser's parser reads as raw text, up to the first `</tag>`
+ * anywhere in it. Content written as elements would be serialized as markup, and `</iframe>` inside
+ * an attribute value would end the element there and turn the rest into live markup; an iframe shows
+ * its src, never its content, so it keeps none. (script, style, textarea, title, noscript, xmp are not allowed at all.)
+ */
+const RAW_TEXT_TAGS = new Set(['iframe']);
+
 /** rehype plugin: the page's tree through the policy (MDX components and the language tabs' HTML are left whole). */
 export function rehypeHtmlPolicy(options: HtmlPolicyOptions) {
   return (tree: Root, file: VFile) => applyHtmlPolicy(tree, file, options);
@@ -130,6 +138,10 @@ function policed(node: RootContent, file: VFile, options: HtmlPolicyOptions): Ro
   if (clean.type !== 'element') {
     file.message(`<${node.tagName}> was removed: the tag is not allowed in a page`, { place: node.position, ruleId: 'html-policy' });
     return SCHEMA.strip!.includes(node.tagName) ? [] : children;
+  }
+  if (RAW_TEXT_TAGS.has(clean.tagName) && children.length > 0) {
+    if (children.some((child) => child.type !== 'text' || child.value.trim())) file.message(`the content of <${clean.tagName}> was removed: a browser reads it as text, never shows it`, { place: node.position, ruleId: 'html-policy' });
+    children.length = 0;
   }
   const droppedDeclarations = keepSafeStyle(clean.properties);
   if (droppedDeclarations.length > 0) file.message(`${droppedDeclarations.map((name) => `"${name}"`).join(', ')} in the style of <${node.tagName}> ${droppedDeclarations.length > 1 ? 'were' : 'was'} removed: only layout and text properties, without URLs, are kept`, { place: node.position, ruleId: 'html-policy' });

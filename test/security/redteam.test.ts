@@ -26,6 +26,17 @@ function attributeNames(html: string): string[] {
   return names;
 }
 
+/** Every element name in the HTML as a browser parses it. */
+function tagNames(html: string): string[] {
+  const names: string[] = [];
+  const visit = (node: Root | Element) => {
+    if (node.type === 'element') names.push(node.tagName);
+    for (const child of node.children) if (child.type === 'element') visit(child);
+  };
+  visit(fromHtml(html, { fragment: true }));
+  return names;
+}
+
 test('text that spells the marker of HTML set aside beside React cannot put that HTML into an attribute', async () => {
   // render.ts renders plain elements without React and marks their place with U+E000 <n> U+E001 in
   // React's output; the marker written into a prop that a component puts into an attribute (TabItem's
@@ -49,4 +60,13 @@ test('an opted-in component that puts its children\'s text into an attribute get
   const page = 'import Tip from \'./Tip.jsx\';\n\n<Tip><b>" onmouseover="fetch(\'/pwned\')" x="</b></Tip>\n';
   const { html } = await compile(page, {}, [], { ...MDX, allowComponentCode: true, siteDir: site, docsDir: path.join(site, 'docs') });
   assert.deepEqual(attributeNames(html), ['title']);
+});
+
+test('an iframe\'s content, which the browser reads as raw text up to the first "</iframe>", is removed with a warning', async () => {
+  // Serialized, the span's title holds "</iframe>": the browser ends the iframe there and parses the rest as markup.
+  const page = '<iframe src="https://www.youtube-nocookie.com/embed/x" title="Talk"><span title="</iframe><img src=x onerror=fetch(\'/pwned\')>">x</span></iframe>\n';
+  const { html, warnings } = await compile(page, {}, [], MDX);
+  assert.deepEqual(tagNames(html), ['iframe']);
+  assert.equal(html, '<iframe src="https://www.youtube-nocookie.com/embed/x" title="Talk" loading="lazy" allowfullscreen></iframe>');
+  assert.deepEqual(warnings.map((warning) => `${warning.line}: ${warning.message}`), ['1: the content of <iframe> was removed: a browser reads it as text, never shows it']);
 });
