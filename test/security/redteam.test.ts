@@ -10,10 +10,12 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fromHtml } from 'hast-util-from-html';
 import type { Element, Root } from 'hast';
+import { runCli } from '../helpers/cli.ts';
 import { compile } from '../helpers/markdown.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
 const MDX = { format: 'mdx' as const, allowComponentCode: false };
+const FIX = '  → Fix the expression; it runs at build time with the names this page imports and exports.';
 
 /** Every attribute name in the HTML as a browser parses it (the page's body sits in a <div>). */
 function attributeNames(html: string): string[] {
@@ -69,4 +71,43 @@ test('an iframe\'s content, which the browser reads as raw text up to the first 
   assert.deepEqual(tagNames(html), ['iframe']);
   assert.equal(html, '<iframe src="https://www.youtube-nocookie.com/embed/x" title="Talk" loading="lazy" allowfullscreen></iframe>');
   assert.deepEqual(warnings.map((warning) => `${warning.line}: ${warning.message}`), ['1: the content of <iframe> was removed: a browser reads it as text, never shows it']);
+});
+
+/** Pages whose expressions hand the host what the prelude would never write, and the one error each gets. */
+const WIRE_PAGES: Record<string, { text: string; error: string }> = {
+  // A page's own object in the shape the host used for elements: it was read as an element, and crashed.
+  'forged.mdx': {
+    text: "{({ element: { kind: 'intrinsic', name: 'b', props: {}, children: 5 } })}\n",
+    error: 'docs/forged.mdx:1:1: expression gives an object, which is not text or markup',
+  },
+  // The page replaces the prelude's __result (allowed: it only makes the page's own results) and writes the wire itself.
+  'wire.mdx': {
+    text: "export const x = (__result = () => 'v{\"$$el\":5}')\n\n{1}\n",
+    error: 'docs/wire.mdx:3:1: expression cannot be evaluated: it gives an element description the build cannot read',
+  },
+  'not-json.mdx': {
+    text: "export const x = (__result = () => 'v{')\n\n{1}\n",
+    error: 'docs/not-json.mdx:3:1: expression cannot be evaluated: it gives a result that is not JSON (was __result replaced?)',
+  },
+  // 32 MB past the 1 MB a result may have: the limit was the prelude's own, which the page replaced.
+  'flood.mdx': {
+    text: "export const x = (__result = () => 'v\"' + 'x'.repeat(2 ** 25) + '\"')\n\n{1}\n",
+    error: 'docs/flood.mdx:3:1: expression cannot be evaluated: its result is larger than 1024 KB',
+  },
+};
+
+test('a page that writes the sandbox\'s wire itself gets one error per page, never a crash with a stack', async () => {
+  const root = tempTree({ ...Object.fromEntries(Object.entries(WIRE_PAGES).map(([file, { text }]) => [`docs/${file}`, text])), 'docs/intro.md': '# Intro\n' });
+  const run = await runCli(['build', '--docs', 'docs', '--out', 'out', '--no-search'], root);
+  assert.equal(run.code, 1);
+  const fix = (file: string) => (file === 'forged.mdx' ? '  → Make the expression a string, a number, or JSX.' : FIX);
+  const expected = Object.keys(WIRE_PAGES).sort().flatMap((file) => [WIRE_PAGES[file].error, fix(file)]);
+  assert.equal(run.stderr.trim(), [`error: ${expected.length / 2} problems found:`, ...expected].join('\n'));
+});
+
+test('JSX given to a partial as a prop is still markup in the partial', async () => {
+  const site = tempTree({ 'docs/_note.mdx': 'Icon: {props.icon}, count {props.count}, {props.both}\n' });
+  const page = "import Note from './_note.mdx';\n\n<Note icon={<b>bold</b>} count={3} both={<>one <i>two</i></>} />\n";
+  const { html } = await compile(page, {}, [], { ...MDX, siteDir: site, docsDir: path.join(site, 'docs') });
+  assert.equal(html, '<p>Icon: <b>bold</b>, count 3, one <i>two</i></p>');
 });

@@ -16,7 +16,7 @@ import { DescriptionProblem, describedNodes } from './described-elements.ts';
 import type { PageCode } from './page-code.ts';
 import { expressionCode, namesRead } from './sandbox/to-code.ts';
 import { cssFromObject } from '../inline-style.ts';
-import { isElementValue, isRefValue, type SandboxValue } from './sandbox/wire.ts';
+import { isDataObject, isElementValue, isRefValue, type SandboxValue } from './sandbox/wire.ts';
 
 type JsxElement = MdxJsxFlowElementHast | MdxJsxTextElementHast;
 
@@ -102,7 +102,7 @@ function evaluateProps(element: JsxElement, file: VFile, code: PageCode): Record
     }
     if (result.value === undefined) continue; // as in React: an undefined prop is not given
     if (attribute.type === 'mdxJsxAttribute') props[attribute.name] = result.value;
-    else if (result.value !== null && typeof result.value === 'object' && !Array.isArray(result.value) && !isElementValue(result.value)) Object.assign(props, result.value);
+    else if (isDataObject(result.value)) Object.assign(props, result.value);
   }
   return props;
 }
@@ -159,7 +159,7 @@ function propValue(value: SandboxValue, element: JsxElement, file: VFile, option
     return new Markup(tree);
   }
   if (Array.isArray(value)) return value.map((item) => propValue(item, element, file, options));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, propValue(item, element, file, options)]));
+  if (isDataObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, propValue(item, element, file, options)]));
   return value;
 }
 

@@ -22,6 +22,7 @@ import { resolveImport, type ImportContext, type ResolvedImport } from './import
 import { CodeBlock, sandboxCallables } from './theme/index.ts';
 import { DescriptionProblem, describedNodes } from './described-elements.ts';
 import { expressionCode, namesRead } from './sandbox/to-code.ts';
+import { isDataObject } from './sandbox/wire.ts';
 import type { PageCode } from './page-code.ts';
 import type { SiteMetadata } from './theme/site-context.ts';
 
@@ -380,7 +381,7 @@ function partialProps(element: JsxElement, state: State): Record<string, unknown
     const result = state.options.code.sandbox(state.scopeId!).evaluate(expressionCode(statement.expression));
     if ('problem' in result) fail(state, element.position, `attribute of <${element.name}> cannot be evaluated: ${result.problem}`, 'Fix the expression; it runs at build time with the names this page imports and exports.');
     else if (attribute.type === 'mdxJsxAttribute') props[attribute.name] = result.value;
-    else if (result.value !== null && typeof result.value === 'object' && !Array.isArray(result.value)) Object.assign(props, result.value);
+    else if (isDataObject(result.value)) Object.assign(props, result.value);
   }
   return props;
 }
