@@ -8,6 +8,7 @@
  * folder it leaves is cleared by the next build and the published site is untouched.
  */
 import { Worker } from 'node:worker_threads';
+import { printable } from '../errors.ts';
 
 /**
  * The watchdog, as source: it must run while the compiling thread is busy, so it is its own thread,
@@ -37,7 +38,7 @@ let nextId = 0;
  */
 export function withinTimeBudget<R>(page: string, budgetSeconds: number, step: () => R, spentMs = 0): R {
   watchdog ??= startWatchdog();
-  const error = `${page}: the page took longer than ${budgetSeconds} s to build\n  → Look for a very long line, deeply repeated syntax or a slow component in it, or raise maxPageSeconds in site.config.ts.`;
+  const error = `${printable(page)}: the page took longer than ${budgetSeconds} s to build\n  → Look for a very long line, deeply repeated syntax or a slow component in it, or raise maxPageSeconds in site.config.ts.`;
   const id = nextId++;
   const finished = () => watchdog!.postMessage({ type: 'finished', id });
   watchdog.postMessage({ type: 'started', id, budgetMs: Math.max(0, budgetSeconds * 1000 - spentMs), error });

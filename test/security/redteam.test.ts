@@ -111,3 +111,17 @@ test('JSX given to a partial as a prop is still markup in the partial', async ()
   const { html } = await compile(page, {}, [], { ...MDX, siteDir: site, docsDir: path.join(site, 'docs') });
   assert.equal(html, '<p>Icon: <b>bold</b>, count 3, one <i>two</i></p>');
 });
+
+test('an error a page throws is one line of the build\'s output: its line breaks and terminal escapes are shown, not obeyed', async () => {
+  const root = tempTree({
+    'docs/intro.md': '# Intro\n',
+    'docs/throw.mdx': "{(() => { throw new Error('one\\nerror: docs/intro.md:1:1: a forged error\\u001b[2J\\u202e') })()}\n",
+  });
+  const run = await runCli(['build', '--docs', 'docs', '--out', 'out', '--no-search'], root);
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr, [
+    'error: docs/throw.mdx:1:1: expression cannot be evaluated: Error: one\\nerror: docs/intro.md:1:1: a forged error\\u001b[2J\\u202e',
+    FIX,
+    '',
+  ].join('\n'));
+});
