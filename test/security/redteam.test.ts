@@ -10,6 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fromHtml } from 'hast-util-from-html';
 import type { Element, Root } from 'hast';
+import { ContentError } from '../../build/errors.ts';
 import { runCli } from '../helpers/cli.ts';
 import { compile } from '../helpers/markdown.ts';
 import { tempTree } from '../helpers/tmp.ts';
@@ -124,4 +125,52 @@ test('an error a page throws is one line of the build\'s output: its line breaks
     FIX,
     '',
   ].join('\n'));
+});
+
+/** `<T>` nested `levels` deep around `inside`, T putting its children in twice: 2^levels copies. */
+function doubled(levels: number, inside: string): string {
+  return `export const T = ({ children }) => <>{children}{children}</>\nexport const a = 'x'.repeat(900000)\n\n${'<T>'.repeat(levels)}${inside}${'</T>'.repeat(levels)}\n`;
+}
+
+/** _p0 includes _p1 twice, _p1 includes _p2 twice, …: 2^25 copies of _p25 from 26 small files. */
+const PARTIAL_CHAIN = Object.fromEntries(Array.from({ length: 26 }, (_, index) => [
+  `docs/_p${index}.mdx`,
+  index === 25 ? 'leaf\n' : `import P from './_p${index + 1}.mdx';\n\n<P />\n\n<P />\n`,
+]));
+
+const REPEAT_FIX = '  → Look for a component that puts its children in twice, or a partial that includes another twice, nested in itself; or split the page.';
+
+test('content that doubles at each level of nesting ends as one error at its line, before it fills the memory or the page\'s time', async () => {
+  const root = tempTree({
+    'docs/intro.md': '# Intro\n',
+    // 12 levels around 4.5 MB: 18 GB of copies. Before, the build died at V8's heap limit with a native stack.
+    'docs/memory.mdx': doubled(12, '{a}{a}{a}{a}{a}'),
+    // 40 levels around one word: before, the page ran until its 30 s budget killed the build (and esbuild printed a goroutine dump).
+    'docs/calls.mdx': doubled(40, 'x'),
+    // 1,500 expressions of 0.9 MB each: 1.3 GB of text, then "RangeError: Invalid string length" with a stack.
+    'docs/flat.mdx': `export const a = 'x'.repeat(900000)\n\n${'{a}'.repeat(1500)}\n`,
+    // Before, 2^25 inclusions: 1.4 GB and the 30 s budget's kill.
+    ...PARTIAL_CHAIN,
+    'docs/partials.mdx': 'import P from \'./_p0.mdx\';\n\n<P />\n',
+  });
+  const run = await runCli(['build', '--docs', 'docs', '--out', 'out', '--no-search'], root);
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), [
+    'error: 4 problems found:',
+    'docs/calls.mdx:4:118: <T> is over the page\'s limit: more than 10,000 calls of the page\'s own components (each copy a component makes of its children counts)',
+    REPEAT_FIX,
+    'docs/flat.mdx:3:34: expression gives more than the 10.0 MB of text and markup a page may write',
+    '  → Look for a component, partial or expression that repeats content, or raise maxPageOutputBytes in site.config.ts.',
+    'docs/memory.mdx:4:1: <T> gives more than the 10.0 MB of text and markup a page may write',
+    '  → Look for a component, partial or expression that repeats content, or raise maxPageOutputBytes in site.config.ts.',
+    'docs/partials.mdx:3:1: in docs/_p0.mdx: <P> is over the page\'s limit: more than 1,000 partials included in one page (each copy a partial makes by including another twice counts)',
+    REPEAT_FIX,
+  ].join('\n'));
+});
+
+test('JSX in a component\'s prop that holds something other than markup is an error at its line, not a crash', async () => {
+  const page = "import Details from '@theme/Details';\n\n<Details summary={<b>{Details}</b>}>x</Details>\n";
+  const error = await compile(page, {}, [], MDX).then(() => undefined, (failure: unknown) => failure);
+  assert.ok(error instanceof ContentError, String(error));
+  assert.equal(error.format(), 'content/docs/page.md:3:1: "summary" of <Details> gives a component itself, not an element: write it as a tag\n  → Give the prop text, a number, JSX or data.');
 });

@@ -142,10 +142,18 @@ function prepareComponent(element: JsxElement, props: Record<string, SandboxValu
   const id = element.data!.componentId!;
   noteComponentUse(element, id, file, options.code);
   element.name = `${COMPONENT_PREFIX}${id}`;
-  element.attributes = Object.entries(props).map(([name, value]) => {
-    const index = options.code.props.push(propValue(value, element, file, options)) - 1;
+  element.attributes = Object.entries(props).flatMap(([name, value]): JsxElement['attributes'] => {
+    let prop: unknown;
+    try {
+      prop = propValue(value, element, file, options);
+    } catch (error) {
+      if (!(error instanceof DescriptionProblem)) throw error;
+      if (!error.reported) fail(file, element, `"${name}" of <${displayName(element, options.code)}> gives ${error.message}`, error.fix ?? 'Give the prop text, a number, JSX or data.');
+      return [];
+    }
+    const index = options.code.props.push(prop) - 1;
     const estree: Program = { type: 'Program', sourceType: 'module', body: [{ type: 'ExpressionStatement', expression: { type: 'Identifier', name: `${PROP_PREFIX}${index}` } }] };
-    return { type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: '', data: { estree } } };
+    return [{ type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: '', data: { estree } } }];
   });
 }
 
@@ -153,7 +161,7 @@ function prepareComponent(element: JsxElement, props: Record<string, SandboxValu
 function propValue(value: SandboxValue, element: JsxElement, file: VFile, options: JsxAttributeOptions): unknown {
   if (isRefValue(value)) return new ComponentProp(value.ref);
   if (isElementValue(value)) {
-    const tree: Root = { type: 'root', children: describedNodes(value, true, element.position).map((node) => ({ ...node, data: { ...node.data, includedIn: element.data?.includedIn } })) as never };
+    const tree: Root = { type: 'root', children: describedNodes(value, true, element.position, options.code.content).map((node) => ({ ...node, data: { ...node.data, includedIn: element.data?.includedIn } })) as never };
     prepareElements(tree, file, options);
     options.checkMarkup(tree, file);
     return new Markup(tree);
@@ -165,6 +173,13 @@ function propValue(value: SandboxValue, element: JsxElement, file: VFile, option
 
 /** A function of the page's own runs in the sandbox with the element's props; its result takes the element's place. */
 function expandPageComponent(element: JsxElement, file: VFile, code: PageCode): JsxElement['children'] {
+  try {
+    code.content.call();
+  } catch (error) {
+    if (!(error instanceof DescriptionProblem)) throw error;
+    if (!error.reported) fail(file, element, `<${element.name}> is over the page's limit: ${error.message}`, error.fix!);
+    return [];
+  }
   const scope = element.data!.sandboxScope!;
   const props = element.attributes.map((attribute) => {
     const expression = attributeExpression(attribute);
@@ -178,10 +193,10 @@ function expandPageComponent(element: JsxElement, file: VFile, code: PageCode): 
     return [];
   }
   try {
-    return describedNodes(result.value ?? null, element.type === 'mdxJsxFlowElement', element.position, [element.children]) as never;
+    return describedNodes(result.value ?? null, element.type === 'mdxJsxFlowElement', element.position, code.content, [element.children]) as never;
   } catch (error) {
     if (!(error instanceof DescriptionProblem)) throw error;
-    fail(file, element, `<${element.name}> gives ${error.message}`, 'Return JSX, a string or null from the component.');
+    if (!error.reported) fail(file, element, `<${element.name}> gives ${error.message}`, error.fix ?? 'Return JSX, a string or null from the component.');
     return [];
   }
 }

@@ -4,6 +4,7 @@
  * its number, and the sandboxes of the page and of each partial it includes, each with its own names.
  * Compile-time state shared by scope.ts (binding), attributes.ts (evaluating) and render.ts.
  */
+import { ContentBudget } from './described-elements.ts';
 import { PageSandbox, type SandboxLimits } from './sandbox/page-sandbox.ts';
 
 /** An attribute's value once evaluated: data, a host component, or markup already turned into checked HTML. */
@@ -19,7 +20,12 @@ export class PageCode {
   /** Evaluated attribute values, by the number render.ts finds in the attribute. */
   readonly props: PropValue[] = [];
 
-  constructor(readonly limits: SandboxLimits) {}
+  /** What the page's code may add to the page (described-elements.ts). */
+  readonly content: ContentBudget;
+
+  constructor(readonly limits: SandboxLimits, maxContentBytes: number) {
+    this.content = new ContentBudget(maxContentBytes);
+  }
 
   /** The component's number, the same each time it is registered; `name` is how messages call it. */
   register(component: unknown, name?: string): number {

@@ -248,7 +248,8 @@ function defineData(state: State, name: string, value: unknown): string | undefi
 function expressionNodes(node: { type: string; data?: { estree?: Program | null }; position?: Position }, state: State): RootContent[] {
   const statement = node.data?.estree?.body[0];
   if (!statement || statement.type !== 'ExpressionStatement') return []; // {/* a comment */}
-  if (usesFailedName(statement.expression, state)) return [];
+  // A used-up content budget has failed the page already (described-elements.ts): nothing more is added to it.
+  if (usesFailedName(statement.expression, state) || state.options.code.content.exhausted) return [];
   const result = state.options.code.sandbox(state.scopeId!).evaluate(expressionCode(statement.expression));
   if ('problem' in result) {
     fail(state, node.position, `expression cannot be evaluated: ${result.problem}`, 'Fix the expression; it runs at build time with the names this page imports and exports.');
@@ -259,10 +260,10 @@ function expressionNodes(node: { type: string; data?: { estree?: Program | null 
     return [];
   }
   try {
-    return describedNodes(result.value, node.type === 'mdxFlowExpression', node.position) as RootContent[];
+    return describedNodes(result.value, node.type === 'mdxFlowExpression', node.position, state.options.code.content) as RootContent[];
   } catch (error) {
     if (!(error instanceof DescriptionProblem)) throw error;
-    fail(state, node.position, `expression gives ${error.message}`, 'Make the expression a string, a number, or JSX.');
+    if (!error.reported) fail(state, node.position, `expression gives ${error.message}`, error.fix ?? 'Make the expression a string, a number, or JSX.');
     return [];
   }
 }
@@ -337,6 +338,13 @@ async function inlinePartial(element: JsxElement, file: string, parent: { childr
     return;
   }
   const source = readFileSync(file, 'utf8');
+  try {
+    state.options.code.content.include(source.length);
+  } catch (error) {
+    if (!(error instanceof DescriptionProblem)) throw error;
+    if (!error.reported) fail(state, element.position, `<${name}> is over the page's limit: ${error.message}`, error.fix!);
+    return;
+  }
   const frontMatter = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(source)?.[0] ?? '';
   const tree = state.parse(mdx1Compat(normalizeAdmonitionTitles(source.slice(frontMatter.length))));
   const props = partialProps(element, state);
