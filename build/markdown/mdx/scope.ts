@@ -174,7 +174,7 @@ async function bindEsm(tree: Root, state: State): Promise<void> {
   for (const { node, esm } of programs) {
     for (const { description, position } of esm?.unsupported ?? []) fail(state, position ?? node.position, `${description} is not run at build time`, 'Keep to import lines and "export const name = value".');
     for (const binding of esm?.imports ?? []) {
-      const resolved = await resolveImport(binding.source, state.importer, state.options).catch((error: Error) => ({ kind: 'problem' as const, message: `could not load "${binding.source}": ${error.message}`, fix: 'Fix the error in that file.' }));
+      const resolved = await resolveImport(binding.source, state.importer, state.options).catch((error: Error) => loadProblem(binding.source, error));
       bindImport(binding, resolved, binding.position ?? node.position, state);
     }
   }
@@ -202,10 +202,15 @@ async function bindConfigComponents(tree: Root, state: State): Promise<void> {
   for (const [name, element] of used) {
     const source = state.options.components[name];
     const context = { siteDir: state.options.siteDir, docsDir: state.options.docsDir, allowComponentCode: true };
-    const resolved = await resolveImport(source, path.join(state.options.siteDir, 'site.config'), context).catch((error: Error) => ({ kind: 'problem' as const, message: `could not load "${source}": ${error.message}`, fix: 'Fix the error in that file.' }));
+    const resolved = await resolveImport(source, path.join(state.options.siteDir, 'site.config'), context).catch((error: Error) => loadProblem(source, error));
     const described: ResolvedImport = resolved.kind === 'problem' ? { ...resolved, message: `components.${name} in the site config: ${resolved.message}` } : resolved;
     bindImport({ local: name, imported: 'default', source }, described, element.position, state);
   }
+}
+
+/** A module that failed to load, on one line (esbuild's message lists its errors on lines of their own). */
+function loadProblem(source: string, error: Error): ResolvedImport {
+  return { kind: 'problem', message: `could not load "${source}": ${error.message.replace(/\s*\n\s*/g, ' ')}`, fix: 'Fix the error in that file.' };
 }
 
 function bindImport(binding: ImportBinding, resolved: ResolvedImport, position: Position | undefined, state: State): void {
