@@ -13,6 +13,7 @@ import type { Element, Root } from 'hast';
 import { ContentError } from '../../build/errors.ts';
 import { runCli } from '../helpers/cli.ts';
 import { compile } from '../helpers/markdown.ts';
+import { buildSiteFolder, siteConfig } from '../helpers/site-folder.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
 const MDX = { format: 'mdx' as const, allowComponentCode: false };
@@ -173,4 +174,12 @@ test('JSX in a component\'s prop that holds something other than markup is an er
   const error = await compile(page, {}, [], MDX).then(() => undefined, (failure: unknown) => failure);
   assert.ok(error instanceof ContentError, String(error));
   assert.equal(error.format(), 'content/docs/page.md:3:1: "summary" of <Details> gives a component itself, not an element: write it as a tag\n  → Give the prop text, a number, JSX or data.');
+});
+
+test('a page over its time budget ends the build with the budget\'s one error, and nothing from the processes the build started', async () => {
+  // 20,000 expressions keep the build's main thread busy for seconds from its start, while esbuild, which
+  // bundles the client meanwhile, waits on it; killed then, esbuild printed its goroutine dump (~100 lines).
+  const run = await buildSiteFolder({ 'docs/slow.mdx': `${'{1}'.repeat(20_000)}\n`, 'site.config.ts': siteConfig({ maxPageSeconds: 1, markdown: { format: 'detect', languageTabs: false } }) });
+  assert.notEqual(run.code, 0);
+  assert.equal(run.stderr.trim(), 'error: docs/slow.mdx: the page took longer than 1 s to build\n  → Look for a very long line, deeply repeated syntax or a slow component in it, or raise maxPageSeconds in site.config.ts.');
 });
