@@ -183,3 +183,12 @@ test('a page over its time budget ends the build with the budget\'s one error, a
   assert.notEqual(run.code, 0);
   assert.equal(run.stderr.trim(), 'error: docs/slow.mdx: the page took longer than 1 s to build\n  → Look for a very long line, deeply repeated syntax or a slow component in it, or raise maxPageSeconds in site.config.ts.');
 });
+
+test('the language tabs\' slot characters written in a checked example stay code: each tab shows its own language', async () => {
+  const page = '```ts check\nconst slot: string = "\uE005";\n```\n';
+  const { html } = await compile(page, {}, [], { languageTabs: true });
+  const panel = (value: string) => new RegExp(`<div role="tabpanel"[^>]* data-value="${value}">([\\s\\S]*?)</div></div></div>(?=<div role="tabpanel"|</div>$)`).exec(html)?.[1] ?? '';
+  assert.match(panel('ts'), /^<div class="code-block language-ts"/);
+  assert.doesNotMatch(panel('ts'), /language-js/, 'the JavaScript block is not inside the TypeScript one');
+  assert.match(panel('js'), /^<div class="code-block language-js"[\s\S]*"\uE005"/);
+});
