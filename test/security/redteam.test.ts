@@ -192,3 +192,12 @@ test('the language tabs\' slot characters written in a checked example stay code
   assert.doesNotMatch(panel('ts'), /language-js/, 'the JavaScript block is not inside the TypeScript one');
   assert.match(panel('js'), /^<div class="code-block language-js"[\s\S]*"\uE005"/);
 });
+
+test('a fence\'s highlighted line ranges are capped all together, not each: 2,000 ranges of 10,000 lines are quick', async () => {
+  // Before: 15 s, then "the page is too deeply nested to compile (Set maximum size exceeded)".
+  const ranges = Array.from({ length: 2000 }, (_, index) => `${index * 10_001}-${index * 10_001 + 10_000}`).join(',');
+  const started = performance.now();
+  const { html } = await compile(`\`\`\`js {${ranges}}\nconst a = 1;\nconst b = 2;\n\`\`\`\n`);
+  assert.ok(performance.now() - started < 3000, `${Math.round(performance.now() - started)} ms`);
+  assert.equal(html.match(/highlighted-line/g)?.length, 2, 'the first range holds both lines of the block');
+});
