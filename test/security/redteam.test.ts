@@ -214,3 +214,10 @@ test('JSON imports: "__proto__" stays a field, and a file too large for the sand
   assert.ok(error instanceof ContentError, String(error));
   assert.equal(error.format(), 'content/docs/page.md:1:1: cannot import "./huge.json": it is 16.3 MB, over the 16 MB a JSON import may have\n  → Import a smaller file: the page\'s sandbox (64 MB) could not hold it.');
 });
+
+test('a folder named _category_.json is one error naming it, not EISDIR with a stack', async () => {
+  const root = tempTree({ 'docs/intro.md': '# Intro\n', 'docs/guide/page.md': '# Page\n', 'docs/guide/_category_.json/readme.txt': 'a folder\n' });
+  const run = await runCli(['build', '--docs', 'docs', '--out', 'out', '--no-search'], root);
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: docs/guide/_category_.json: is a folder, not a category file\n  → Rename the folder: _category_.json, _category_.yml and _category_.yaml name a folder\'s category file.');
+});
