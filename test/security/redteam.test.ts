@@ -6,6 +6,7 @@
  * payload as an author would and asserts what a reader or the person running the build would see.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fromHtml } from 'hast-util-from-html';
@@ -220,4 +221,15 @@ test('a folder named _category_.json is one error naming it, not EISDIR with a s
   const run = await runCli(['build', '--docs', 'docs', '--out', 'out', '--no-search'], root);
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), 'error: docs/guide/_category_.json: is a folder, not a category file\n  → Rename the folder: _category_.json, _category_.yml and _category_.yaml name a folder\'s category file.');
+});
+
+test('half a surrogate pair in a page (a YAML escape, an MDX string) is indexed for search as the page has it, not a crash', async () => {
+  // Before: "Error: Pagefind service error when parsing a message: unexpected end of hex escape", with a stack.
+  const root = tempTree({
+    'docs/intro.md': '---\ntitle: "Half \\uD800 pair"\n---\n\nText.\n',
+    'docs/expression.mdx': "# Expression\n\nA {'\\uDC00'} B\n",
+  });
+  const run = await runCli(['build', '--docs', 'docs', '--out', 'out', '--no-cache'], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(readFileSync(path.join(root, 'out/intro/index.html'), 'utf8'), /<h1>Half \uFFFD pair<\/h1>/);
 });
