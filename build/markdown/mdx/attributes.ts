@@ -92,7 +92,8 @@ function evaluateProps(element: JsxElement, file: VFile, code: PageCode): Record
       props[attribute.name] = attribute.value ?? true;
       continue;
     }
-    const evaluated = attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'object' ? attribute.value?.data?.evaluated : undefined;
+    const kept = attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'object' ? attribute.value?.data?.evaluated : undefined;
+    const evaluated = kept === undefined ? undefined : code.value(kept);
     const expression = evaluated === undefined ? attributeExpression(attribute) : undefined;
     if (expression && usesFailedName(expression, element, code)) continue;
     const result = evaluated !== undefined ? { value: evaluated } : expression ? code.sandbox(element.data!.sandboxScope!).evaluate(expressionCode(expression)) : { value: null };
@@ -161,7 +162,7 @@ function prepareComponent(element: JsxElement, props: Record<string, SandboxValu
 function propValue(value: SandboxValue, element: JsxElement, file: VFile, options: JsxAttributeOptions): unknown {
   if (isRefValue(value)) return new ComponentProp(value.ref);
   if (isElementValue(value)) {
-    const tree: Root = { type: 'root', children: describedNodes(value, true, element.position, options.code.content).map((node) => ({ ...node, data: { ...node.data, includedIn: element.data?.includedIn } })) as never };
+    const tree: Root = { type: 'root', children: describedNodes(value, true, element.position, options.code).map((node) => ({ ...node, data: { ...node.data, includedIn: element.data?.includedIn } })) as never };
     prepareElements(tree, file, options);
     options.checkMarkup(tree, file);
     return new Markup(tree);
@@ -193,7 +194,7 @@ function expandPageComponent(element: JsxElement, file: VFile, code: PageCode): 
     return [];
   }
   try {
-    return describedNodes(result.value ?? null, element.type === 'mdxJsxFlowElement', element.position, code.content, [element.children]) as never;
+    return describedNodes(result.value ?? null, element.type === 'mdxJsxFlowElement', element.position, code, [element.children]) as never;
   } catch (error) {
     if (!(error instanceof DescriptionProblem)) throw error;
     if (!error.reported) fail(file, element, `<${element.name}> gives ${error.message}`, error.fix ?? 'Return JSX, a string or null from the component.');

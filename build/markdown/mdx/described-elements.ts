@@ -15,8 +15,12 @@ export type DescribedNode = JsxNode | Text;
 
 declare module 'mdast-util-mdx-jsx' {
   interface MdxJsxAttributeValueExpressionData {
-    /** The attribute's value, evaluated already by the sandbox. */
-    evaluated?: SandboxValue;
+    /**
+     * The attribute's value, evaluated already by the sandbox, by its number in the page's table of values
+     * (page-code.ts): the tree is copied with structuredClone (remark-rehype, slots), which would turn an
+     * ElementValue into plain data.
+     */
+    evaluated?: number;
   }
 }
 
@@ -100,14 +104,21 @@ const TAG_NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
  * them name its line). `slots` holds, for a page's function component called by the host, the
  * element's own children: the component's `{children}` are replaced by them, keeping their places.
  */
-export function describedNodes(value: SandboxValue, flow: boolean, position: Position | undefined, budget: ContentBudget, slots: unknown[][] = []): DescribedNode[] {
-  const nodes = nodesOf(value, flow, { budget, slots, slotSizes: new Map() });
+export function describedNodes(value: SandboxValue, flow: boolean, position: Position | undefined, code: DescribingCode, slots: unknown[][] = []): DescribedNode[] {
+  const nodes = nodesOf(value, flow, { budget: code.content, keepValue: (kept) => code.keepValue(kept), slots, slotSizes: new Map() });
   placeAt(nodes, position);
   return nodes;
 }
 
+/** What of the page's code (page-code.ts) describing needs: its budget, and its table of evaluated values. */
+export interface DescribingCode {
+  content: ContentBudget;
+  keepValue(value: SandboxValue): number;
+}
+
 interface Describing {
   budget: ContentBudget;
+  keepValue: (value: SandboxValue) => number;
   slots: unknown[][];
   /** Each slot's size, measured once: the budget is spent before a copy is made. */
   slotSizes: Map<number, number>;
@@ -146,14 +157,14 @@ function elementNodes(element: SandboxElement, flow: boolean, describing: Descri
   const type = flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement';
   if (element.kind === 'intrinsic') {
     if (!TAG_NAME.test(element.name)) throw new DescriptionProblem(`an element named "${element.name.slice(0, 40)}", which is not an HTML tag`);
-    return [{ type, name: element.name, attributes: describedAttributes(element.props), children } as JsxNode];
+    return [{ type, name: element.name, attributes: describedAttributes(element.props, describing), children } as JsxNode];
   }
-  return [{ type, name: `component ${element.id}`, attributes: describedAttributes(element.props), children, data: { componentId: element.id } } as JsxNode];
+  return [{ type, name: `component ${element.id}`, attributes: describedAttributes(element.props, describing), children, data: { componentId: element.id } } as JsxNode];
 }
 
-/** Props as attributes: text as text, anything else kept as its evaluated value. */
-function describedAttributes(props: SandboxObject): MdxJsxAttribute[] {
+/** Props as attributes: text as text, anything else kept in the page's table of evaluated values. */
+function describedAttributes(props: SandboxObject, describing: Describing): MdxJsxAttribute[] {
   return Object.entries(props).filter(([name]) => name !== 'key' && name !== 'children').map(([name, value]) => (typeof value === 'string'
     ? { type: 'mdxJsxAttribute', name, value }
-    : { type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: '', data: { evaluated: value } } }));
+    : { type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: '', data: { evaluated: describing.keepValue(value) } } }));
 }

@@ -265,7 +265,7 @@ function expressionNodes(node: { type: string; data?: { estree?: Program | null 
     return [];
   }
   try {
-    return describedNodes(result.value, node.type === 'mdxFlowExpression', node.position, state.options.code.content) as RootContent[];
+    return describedNodes(result.value, node.type === 'mdxFlowExpression', node.position, state.options.code) as RootContent[];
   } catch (error) {
     if (!(error instanceof DescriptionProblem)) throw error;
     if (!error.reported) fail(state, node.position, `expression gives ${error.message}`, error.fix ?? 'Make the expression a string, a number, or JSX.');
