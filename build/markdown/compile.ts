@@ -85,11 +85,11 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
   const limits = options.limits ?? DEFAULT_PAGE_LIMITS;
   const overLimit = pageLimitProblem(source.body, source.displayPath, source.lineOffset, limits);
   if (overLimit) throw overLimit;
-  return withinTimeBudget(source.displayPath, limits.maxPageSeconds, () => compileWithinLimits(source, options));
+  return withinTimeBudget(source.displayPath, limits.maxPageSeconds, () => compileWithinLimits(source, options, limits));
 }
 
-async function compileWithinLimits(source: MarkdownSource, options: MarkdownOptions): Promise<CompiledMarkdown> {
-  const code = new PageCode(DEFAULT_SANDBOX_LIMITS);
+async function compileWithinLimits(source: MarkdownSource, options: MarkdownOptions, limits: PageLimits): Promise<CompiledMarkdown> {
+  const code = new PageCode(DEFAULT_SANDBOX_LIMITS, limits.maxPageOutputBytes);
   try {
     return await compileWithCode(source, options, code);
   } finally {

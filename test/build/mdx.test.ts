@@ -166,8 +166,7 @@ test('a component module that does not compile, and ESM that would have to run, 
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), [
     'error: 2 problems found:',
-    'docs/page.mdx:1:1: could not load "@site/Broken.jsx": Build failed with 1 error:',
-    'Broken.jsx:2:0: ERROR: Expected identifier but found end of file',
+    'docs/page.mdx:1:1: could not load "@site/Broken.jsx": Build failed with 1 error: Broken.jsx:2:0: ERROR: Expected identifier but found end of file',
     '  → Fix the error in that file.',
     'docs/page.mdx:2:1: export default is not run at build time',
     '  → Keep to import lines and "export const name = value".',
