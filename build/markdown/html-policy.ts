@@ -208,5 +208,29 @@ function allowedEmbed(iframe: Element, options: HtmlPolicyOptions, file: VFile):
   iframe.properties.loading = 'lazy';
   iframe.properties.title ??= `Embedded content from ${host}`;
   iframe.properties.allowFullScreen ??= true;
+  restrictFrame(iframe, file);
   return true;
+}
+
+/** What an embed may use: playing media, going full screen, copying; never the reader's camera, microphone, location or payments. */
+const FRAME_FEATURES = new Set(['accelerometer', 'autoplay', 'clipboard-write', 'encrypted-media', 'fullscreen', 'gyroscope', 'picture-in-picture', 'web-share']);
+/** What a sandboxed embed may do: run its own page, but never navigate ours. */
+const SANDBOX_TOKENS = ['allow-scripts', 'allow-same-origin', 'allow-popups', 'allow-forms', 'allow-presentation', 'allow-modals'];
+
+/**
+ * Every iframe is sandboxed (the author's tokens kept when they are among SANDBOX_TOKENS, all of them
+ * otherwise), so an embed cannot navigate the reader's page away, and asks only for FRAME_FEATURES.
+ */
+function restrictFrame(iframe: Element, file: VFile): void {
+  const asked: unknown = iframe.properties.sandbox;
+  const tokens = Array.isArray(asked) ? asked.map(String) : typeof asked === 'string' ? asked.split(/\s+/).filter(Boolean) : undefined;
+  const sandbox = tokens ? tokens.filter((token) => SANDBOX_TOKENS.includes(token)) : SANDBOX_TOKENS;
+  const droppedTokens = tokens?.filter((token) => !SANDBOX_TOKENS.includes(token)) ?? [];
+  iframe.properties.sandbox = sandbox;
+  const features = typeof iframe.properties.allow === 'string' ? iframe.properties.allow.split(';').map((feature) => feature.trim()).filter(Boolean) : [];
+  const permitted = features.filter((feature) => FRAME_FEATURES.has(feature.split(/\s+/)[0]));
+  if (permitted.length > 0) iframe.properties.allow = permitted.join('; ');
+  else delete iframe.properties.allow;
+  const dropped = [...droppedTokens, ...features.filter((feature) => !permitted.includes(feature)).map((feature) => feature.split(/\s+/)[0])];
+  if (dropped.length > 0) file.message(`${dropped.map((name) => `"${name}"`).join(', ')} of <iframe> ${dropped.length > 1 ? 'were' : 'was'} removed: an embed may not navigate the page or use the reader's camera, microphone, location or payments`, { place: iframe.position, ruleId: 'html-policy' });
 }

@@ -94,8 +94,8 @@ test('an image kept next to a doc is copied into the site under a content hash, 
 test('a site component renders at build time, using a theme component itself; an allowed iframe loads lazily', () => {
   const embeds = body('embeds');
   assert.match(embeds, /<div class="admonition admonition-info"><p class="admonition-heading">Greeting<\/p><div class="admonition-content"><span class="greeting">Hello, reader!<\/span><\/div><\/div>/);
-  assert.match(embeds, /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/poQXNp9ItL4" title="A talk about Redux" width="560" height="315" loading="lazy" allowfullscreen><\/iframe>/);
-  assert.match(embeds, /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/bX5JpNsxx2s" title="Redux in a nutshell" loading="lazy" allowfullscreen allow="encrypted-media; picture-in-picture" class="video-embed"><\/iframe>/, 'react-lite-youtube-embed');
+  assert.match(embeds, /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/poQXNp9ItL4" title="A talk about Redux" width="560" height="315" loading="lazy" allowfullscreen sandbox="allow-scripts allow-same-origin allow-popups allow-forms allow-presentation allow-modals"><\/iframe>/, 'every iframe is sandboxed');
+  assert.match(embeds, /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/bX5JpNsxx2s" title="Redux in a nutshell" loading="lazy" allowfullscreen allow="encrypted-media; picture-in-picture" class="video-embed" sandbox="allow-scripts allow-same-origin allow-popups allow-forms allow-presentation allow-modals"><\/iframe>/, 'react-lite-youtube-embed');
   const headers = readFileSync(path.join(outDir, '_headers'), 'utf8');
   assert.match(headers, /; frame-src https:\/\/www\.youtube-nocookie\.com;/, 'the CSP frames exactly the hosts the pages embed');
 });

@@ -148,7 +148,7 @@ test('what the sandbox and the HTML policy removed is one warning each, at its l
 });
 
 test('an allowed embed keeps its host but never a srcdoc', () => {
-  assert.equal(body('embed'), '<iframe src="https://www.youtube-nocookie.com/embed/x" title="Talk" loading="lazy" allowfullscreen></iframe>');
+  assert.equal(body('embed'), '<iframe src="https://www.youtube-nocookie.com/embed/x" title="Talk" loading="lazy" allowfullscreen sandbox="allow-scripts allow-same-origin allow-popups allow-forms allow-presentation allow-modals"></iframe>');
 });
 
 test('a page that pollutes Object.prototype changes only its own sandbox', () => {
@@ -159,4 +159,13 @@ test('a page that pollutes Object.prototype changes only its own sandbox', () =>
 
 test('JSX made by an expression is checked like JSX written in the page', () => {
   assert.equal(body('markup'), '<ul><li>ONE</li><li>TWO</li></ul>\n<div></div>');
+});
+
+test('an embed is sandboxed and may not ask for the camera or navigate the page: what it asked for beyond that is one warning', async () => {
+  const root = tempTree({ 'docs/intro.mdx': '<iframe src="https://video.example/embed" title="Call" allow="camera; microphone; fullscreen; geolocation" sandbox="allow-scripts allow-top-navigation" />\n' });
+  const run = await runCli(['build', '--docs', 'docs', '--out', 'out', '--no-search'], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr.trim().split('\n').filter((line) => line.startsWith('warning:')).join('\n'), 'warning: docs/intro.mdx:1:1: "allow-top-navigation", "camera", "microphone", "geolocation" of <iframe> were removed: an embed may not navigate the page or use the reader\'s camera, microphone, location or payments');
+  const html = readFileSync(path.join(root, 'out/intro/index.html'), 'utf8');
+  assert.match(html, /<iframe src="https:\/\/video\.example\/embed" title="Call" allow="fullscreen" sandbox="allow-scripts" loading="lazy" allowfullscreen><\/iframe>/);
 });

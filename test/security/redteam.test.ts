@@ -72,7 +72,7 @@ test('an iframe\'s content, which the browser reads as raw text up to the first 
   const page = '<iframe src="https://www.youtube-nocookie.com/embed/x" title="Talk"><span title="</iframe><img src=x onerror=fetch(\'/pwned\')>">x</span></iframe>\n';
   const { html, warnings } = await compile(page, {}, [], MDX);
   assert.deepEqual(tagNames(html), ['iframe']);
-  assert.equal(html, '<iframe src="https://www.youtube-nocookie.com/embed/x" title="Talk" loading="lazy" allowfullscreen></iframe>');
+  assert.equal(html, '<iframe src="https://www.youtube-nocookie.com/embed/x" title="Talk" loading="lazy" allowfullscreen sandbox="allow-scripts allow-same-origin allow-popups allow-forms allow-presentation allow-modals"></iframe>');
   assert.deepEqual(warnings.map((warning) => `${warning.line}: ${warning.message}`), ['1: the content of <iframe> was removed: a browser reads it as text, never shows it']);
 });
 
