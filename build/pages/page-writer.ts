@@ -4,7 +4,7 @@
  * needs (its links, its HTML for the search index, its warnings). No page is held after it is
  * written, so the build's memory does not grow with the number of pages.
  */
-import type { Doc } from '../site/docs.ts';
+import { markdownSource, type Doc } from '../site/docs.ts';
 import { CompileCache, type BuildCacheOptions } from '../cache/compile-cache.ts';
 import { digest } from '../cache/compile-key.ts';
 import { PageCache } from '../cache/page-cache.ts';
@@ -13,7 +13,6 @@ import type { PageLinkIndex } from '../links/checker.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions } from '../markdown/compile.ts';
 import { DEFAULT_PAGE_LIMITS, pageOutputProblem } from '../markdown/limits.ts';
 import { withinTimeBudget } from '../markdown/page-clock.ts';
-import { markdownCopy } from '../output/llms.ts';
 import { FolderWriter } from '../output/output-folder.ts';
 import { ASSETS_DIR, pageFiles, type PageContext, type PageFiles, type PageInput, type RuntimeAssets } from './page-files.ts';
 import { renderPage, renderRedirectPage } from './render.tsx';
@@ -21,7 +20,7 @@ import { docRoute } from '../site/routes.ts';
 import { shipSidebars, type ShippedSidebar } from './sidebar-chunks.ts';
 import type { SidebarPlacement } from '../site/sidebars.ts';
 import type { Neighbours } from '../site/pagination.ts';
-import { docBody } from './page-bodies.tsx';
+import { docPageInput } from './doc-page-input.ts';
 import type { SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
 
 /** What a thread needs to write pages; a worker gets it once, at start. */
@@ -120,7 +119,7 @@ export class DocPageWriter {
   async compile({ doc }: DocPageTask): Promise<CompiledDoc> {
     const started = performance.now();
     const cached = this.cache?.read(doc);
-    const markdown = cached ?? await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset, frontMatter: doc.frontMatter }, this.setup.markdown);
+    const markdown = cached ?? await compileMarkdown(markdownSource(doc), this.setup.markdown);
     if (!cached) this.cache?.write(doc, markdown);
     return { markdown, compileMs: performance.now() - started, fromCache: cached !== undefined };
   }
@@ -134,10 +133,7 @@ export class DocPageWriter {
   private writeCompiled(task: DocPageTask, { markdown, compileMs, fromCache }: CompiledDoc): WrittenPage {
     const { doc, placement, neighbours } = task;
     const route = docRoute(doc, markdown, placement, this.setup.config, neighbours);
-    const input: PageInput = {
-      route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands, assets: markdown.assets,
-      markdownCopy: markdownCopy(doc, this.setup.config, this.setup.markdown.permalinkBySourcePath),
-    };
+    const input = docPageInput(doc, route, markdown, this.setup.config, this.setup.markdown.permalinkBySourcePath);
     const page = this.writeRoute(input, (written) => this.pageCache?.write(task, markdown, this.output.dir, { ...written, unlisted: route.unlisted }));
     return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs }, fromCache: fromCache ? 'compiled' : 'nothing' };
   }

@@ -30,7 +30,7 @@ export interface RenderPageInput {
   config: SiteConfig;
   site: SiteData;
   chunk: RouteChunk;
-  /** The doc body HTML, for docs pages. */
+  /** The body HTML of a doc or a React page. */
   body?: string;
   assets: PageAssets;
   themeScript: string;
@@ -45,7 +45,8 @@ export function renderPage({ config, site, chunk, body, assets, themeScript: scr
   const locale = config.i18n.defaultLocale;
   const direction = config.i18n.localeConfigs[locale]?.direction ?? 'ltr';
   const preloads = unique([assets.runtimeUrl, assets.chunkUrl, ...assets.chunkPreloads]);
-  const banner = route.kind === 'home' ? baseUrlBannerScript(config) : undefined;
+  // As Docusaurus shows it: on the home page, whichever page is at the baseUrl.
+  const banner = route.permalink === config.baseUrl ? baseUrlBannerScript(config) : undefined;
   const image = route.image ?? config.image;
   return `<!DOCTYPE html>
 <html lang="${locale}" dir="${direction}" data-theme="${config.colorMode.defaultMode}" data-base-url="${escapeAttribute(config.baseUrl)}" data-docs-versions="${Object.keys(config.docs.versions).join(',')}">
