@@ -36,7 +36,11 @@ export interface RenderPageInput {
   themeScript: string;
 }
 
-/** One complete HTML page: head metadata, the no-flash theme script, preloads, server-rendered body. */
+/**
+ * One complete HTML page: head metadata, the no-flash theme script, preloads, server-rendered body.
+ * The theme's stylesheet has a React precedence, so the stylesheets React adds for a page's components
+ * (App.tsx) go after it, as a Docusaurus site's CSS modules come after Infima.
+ */
 export function renderPage({ config, site, chunk, body, assets, themeScript: script }: RenderPageInput): string {
   const { route } = chunk;
   const app = renderToString(<App pages={eagerPages} site={site} chunk={chunk} body={body} location={{ pathname: route.permalink, search: '', hash: '' }} />);
@@ -66,7 +70,7 @@ ${image ? socialImage(new URL(withBaseUrl(image, config.baseUrl), config.url).hr
 <meta name="route-chunk" content="${escapeAttribute(assets.chunkUrl)}">
 <link rel="icon" href="${config.favicon ? escapeAttribute(assetUrl(config.favicon, config.baseUrl)) : 'data:,'}">
 <script>${script}</script>
-${banner ? `<script>${banner}</script>\n` : ''}<link rel="stylesheet" href="${assets.cssUrl}">
+${banner ? `<script>${banner}</script>\n` : ''}<link rel="stylesheet" href="${assets.cssUrl}" data-precedence="theme">
 ${preloads.map((url) => `<link rel="modulepreload" href="${escapeAttribute(url)}">`).join('\n')}
 <script type="module" src="${escapeAttribute(assets.runtimeUrl)}"></script>
 </head>
