@@ -37,14 +37,14 @@ export function componentImports(context: ComponentContext, inputs: BundleInputs
       esbuild.onResolve({ filter: /^(@theme|@docusaurus)\// }, ({ path: source }) => ({ errors: [{ text: unknownThemeModule(source).message }] }));
       const copy = (file: string) => {
         const target = mediaTarget(file);
-        inputs.assets.push({ source: file, target });
+        if (!inputs.assets.some((asset) => asset.source === file)) inputs.assets.push({ source: file, target });
         return context.baseUrl + target;
       };
       esbuild.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === RESOLVING) return undefined;
         const resolved = await resolveInSite(esbuild, args, context, copy);
         const file = resolved?.pluginData ?? resolved?.path;
-        if (file && !resolved?.external && !resolved?.errors) inputs.files.add(file as string);
+        if (file && !resolved?.external && !resolved?.errors?.length) inputs.files.add(file as string);
         return resolved;
       });
       esbuild.onLoad({ filter: /.*/, namespace: 'css-module' }, ({ pluginData }) => ({ contents: readFileSync(pluginData as string, 'utf8'), loader: 'local-css', resolveDir: path.dirname(pluginData as string) }));
