@@ -109,11 +109,12 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   };
 }
 
-/** The pages folder's pages, drafts left out as docs' are. */
+/** The pages folder's pages, drafts left out as docs' are; the warnings of those kept and of the React pages skipped. */
 function loadPages(dir: string, config: SiteConfig, paths: SitePaths, options: SiteOptions): { pages: Doc[]; warnings: Warning[] } {
   const routes = { baseUrl: config.baseUrl, routeBasePath: config.pages.routeBasePath ?? '/' };
-  const { pages, warnings } = collectPages({ dir, routes, siteDir: paths.siteDir, docsDir: paths.docsDir, allowComponentCode: config.allowComponentCode });
-  return { pages: options.drafts ? pages : pages.filter((page) => page.frontMatter.draft !== true), warnings };
+  const found = collectPages({ dir, routes, siteDir: paths.siteDir, docsDir: paths.docsDir, allowComponentCode: config.allowComponentCode });
+  const pages = options.drafts ? found.pages : found.pages.filter((page) => page.frontMatter.draft !== true);
+  return { pages, warnings: [...found.skipped, ...pages.flatMap((page) => page.warnings)] };
 }
 
 /** A favicon path no static folder has (a docs-only build's default) is left out: pages get an empty icon, not a 404. */

@@ -28,16 +28,16 @@ const PAGE_FILE = /\.(mdx?|[jt]sx?)$/;
 const REACT_PAGE = /\.[jt]sx?$/;
 
 /** Every page of the folder (none when there is no folder), and a warning for each React page left out. */
-export function collectPages(options: PagesOptions): { pages: Doc[]; warnings: Warning[] } {
-  if (!existsSync(options.dir)) return { pages: [], warnings: [] };
+export function collectPages(options: PagesOptions): { pages: Doc[]; skipped: Warning[] } {
+  if (!existsSync(options.dir)) return { pages: [], skipped: [] };
   const folder = followLink(options.dir, [options.siteDir], 'pages');
   if (folder instanceof ContentError) throw folder;
   const pages: Doc[] = [];
-  const warnings: Warning[] = [];
+  const skipped: Warning[] = [];
   const errors: ContentError[] = [];
   for (const file of listPageFiles(options.dir)) {
     if (REACT_PAGE.test(file) && !options.allowComponentCode) {
-      warnings.push({ rule: 'pages', file: displayPath(file), message: 'building this React page would run its code during the build; it is skipped', fix: 'If you trust this site, pass --allow-component-code (or set allowComponentCode: true in the site config).' });
+      skipped.push({ rule: 'pages', file: displayPath(file), message: 'building this React page would run its code during the build; it is skipped', fix: 'If you trust this site, pass --allow-component-code (or set allowComponentCode: true in the site config).' });
       continue;
     }
     try {
@@ -48,7 +48,7 @@ export function collectPages(options: PagesOptions): { pages: Doc[]; warnings: W
     }
   }
   throwIfAny(errors);
-  return { pages, warnings: [...warnings, ...pages.flatMap((page) => page.warnings)] };
+  return { pages, skipped };
 }
 
 function listPageFiles(dir: string): string[] {

@@ -116,8 +116,9 @@ test('an MDX page runs its expressions and theme components, keeps the heading i
   ].join(''));
 });
 
-test('files and folders starting with "_" are not pages; the sitemap lists the pages', () => {
+test('files and folders starting with "_" are not pages, nor is a draft (nor are its warnings); the sitemap lists the pages', () => {
   assert.equal(existsSync(path.join(built.outDir, 'hidden')) || existsSync(path.join(built.outDir, '_hidden')), false);
+  assert.equal(existsSync(path.join(built.outDir, 'wip')), false);
   assert.doesNotMatch(built.page('sitemap.xml'), /hidden/);
   const sitemap = [...built.page('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).sort();
   assert.deepEqual(sitemap, ['https://rockets.example.com/', 'https://rockets.example.com/about', 'https://rockets.example.com/docs/intro', 'https://rockets.example.com/docs/launch', 'https://rockets.example.com/nested/']);
