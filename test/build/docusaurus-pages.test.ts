@@ -187,8 +187,20 @@ test('what a React page imports and cannot have is one error naming the file and
   ].join('\n'));
 });
 
-test('a React page that throws while rendering names itself, with no line of the build\'s own making', async () => {
-  const run = await buildFixture(['--allow-component-code'], { 'src/pages/index.js': 'export default function Home() { return [1].map((n) => n.toUpperCase()); }\n' });
+test('a React page that throws while rendering, has no default export or exports no component is one error naming it, with no line of the build\'s own making', async () => {
+  const run = await buildFixture(['--allow-component-code'], {
+    'src/pages/index.js': 'export default function Home() { return [1].map((n) => n.toUpperCase()); }\n',
+    'src/pages/named.js': 'export function Team() { return null; }\n',
+    'src/pages/number.js': 'export default 42;\n',
+  });
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), 'error: src/pages/index.js: <Page> failed to render: n.toUpperCase is not a function\n  → Fix the component, or the props the page passes it.');
+  assert.equal(run.stderr.trim(), [
+    'error: 3 problems found:',
+    'src/pages/index.js: <Page> failed to render: n.toUpperCase is not a function',
+    '  → Fix the component, or the props the page passes it.',
+    'src/pages/named.js: "./named.js" has no export named "default"',
+    '  → Import one of: Team.',
+    'src/pages/number.js: <Page> is not a component: "Page" is a number',
+    "  → Use a theme component, a component of the site's own (--allow-component-code) or a function of this page; for an HTML element, write its tag (<div>).",
+  ].join('\n'));
 });
