@@ -6,14 +6,14 @@
 import { displayPath } from './fs-utils.ts';
 import { bundleRuntime, GENERATOR_ROOT, type RuntimeBundle } from './client/bundle.ts';
 import { throwIfAny, type Warning } from './errors.ts';
-import { checkLinks, type PageLinkIndex } from './links/checker.ts';
-import { enforceLinkPolicy } from './links/policy.ts';
 import { OutputFolder } from './output/output-folder.ts';
 import { assertSafeOutputFolder } from './output/output-guard.ts';
 import { writeSiteFiles } from './output/site-files.ts';
+import { checkSiteLinks } from './pipeline/site-links.ts';
 import type { DocPageWriter } from './pages/page-writer.ts';
-import type { RuntimeAssets } from './pages/page-files.ts';
-import { renderRedirectPage, scriptHash, themeScript } from './pages/render.tsx';
+import type { RuntimeAssets } from './output-layout.ts';
+import { renderRedirectPage, themeScript } from './pages/render.tsx';
+import { cspHash } from './output/security-headers.ts';
 import { workersFor } from './pages/workers.ts';
 import { writeDocPages } from './pages/write-pages.ts';
 import { WrittenPages } from './pages/written-pages.ts';
@@ -86,7 +86,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${displayPath(paths.outDir)}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
     // A shard reports its own docs' warnings; the merge reports the site's (config, sidebars).
     const siteWarnings = shard ? docs.flatMap((doc) => doc.warnings) : sources.warnings;
-    return { pages: pageCount, outDir: paths.outDir, warnings: [...siteWarnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: scriptHash(script), compiledPages: pages.compiled, renderedPages: pages.rendered, summary };
+    return { pages: pageCount, outDir: paths.outDir, warnings: [...siteWarnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: cspHash(script), compiledPages: pages.compiled, renderedPages: pages.rendered, summary };
   } catch (error) {
     output.discard();
     await stopPagefind();
@@ -130,12 +130,6 @@ async function writeOtherFiles(sources: SiteSources, script: string, bundle: Run
 function writeShardManifest(output: OutputFolder, shard: Shard, sources: SiteSources, bundle: RuntimeBundle, pages: WrittenPages): void {
   const site = siteFingerprint(sources, { runtimeUrl: bundle.runtimeUrl, cssUrl: bundle.cssUrl, islandUrls: bundle.islandUrls });
   output.write(SHARD_MANIFEST, shardManifest(shard, site, pages.linkIndex(), hashShardFiles(output.dir)));
-}
-
-/** The whole site's links checked and the config's policy applied: the lines it lets through as warnings. */
-export async function checkSiteLinks(sources: SiteSources, output: OutputFolder, linkIndex: PageLinkIndex[], timer: TaskTimer): Promise<string[]> {
-  const links = await timer.run('check links', () => checkLinks(linkIndex, output.listFiles(), sources.config.baseUrl, (file) => output.readFile(file), sources.themeLinkOrigins));
-  return enforceLinkPolicy(links, sources.config, sources.configDisplayPath);
 }
 
 function searchCache(cache: CompileCache, shard: Shard | undefined): SearchCache {

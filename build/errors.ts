@@ -17,8 +17,19 @@ export interface Problem {
 
 /** `content/docs/a.md:12: message` and, on the next line, `  → fix`. */
 export function formatProblem({ file, line, column, message, fix }: Problem): string {
-  const where = file ? `${file}${line ? `:${line}${column ? `:${column}` : ''}` : ''}: ` : '';
-  return `${where}${message}${fix ? `\n  → ${fix}` : ''}`;
+  const where = file ? `${printable(file)}${line ? `:${line}${column ? `:${column}` : ''}` : ''}: ` : '';
+  return `${where}${printable(message)}${fix ? `\n  → ${printable(fix)}` : ''}`;
+}
+
+/**
+ * Line breaks, terminal escapes and bidirectional overrides, which messages quote from what an author
+ * wrote (an error a page threw, a URL, a file name): shown as escapes, so a problem is always the lines
+ * above, never a line of the author's making (`error: some/other.md: …`) or a rewritten terminal.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+export function printable(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, (character) => (character === '\n' ? '\\n' : `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 /** What a ContentError is made of: a problem in one file, and the rule it broke (`front-matter`, `links`, …). */

@@ -42,10 +42,11 @@ export function listMarkdownFiles(dir: string): string[] {
 }
 
 /**
- * Where the build writes modules it generates and then imports (the compile worker, watch mode's
- * renderer): inside the generator, so their package imports resolve from its node_modules.
+ * Where the build writes modules it generates and then imports (watch mode's renderer, a site's
+ * components; under tsx also the workers and check-examples' run blocks): the launcher's cache folder, never inside an installed package,
+ * which may be read-only; under tsx (tests), this checkout's node_modules/.cache.
  */
-export const GENERATED_MODULES_DIR = fileURLToPath(new URL('../node_modules/.cache/redux-docs', import.meta.url));
+export const GENERATED_MODULES_DIR = process.env.REDUX_DOCS_GENERATED_DIR ?? fileURLToPath(new URL('../node_modules/.cache/redux-docs', import.meta.url));
 
 /** Why a hard link cannot be made where a copy can: another file system, one without hard links, or a file with the most links it can have. */
 const NO_LINK_ERRORS = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);

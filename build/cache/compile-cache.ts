@@ -7,7 +7,6 @@
 import path from 'node:path';
 import type { CompiledMarkdown, MarkdownOptions } from '../markdown/compile.ts';
 import type { Doc } from '../site/docs.ts';
-import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
 import { compileKey, DependencyStamps, markdownOptionsKey } from './compile-key.ts';
 import { entryKey, EntryStore } from './entry-store.ts';
 
@@ -19,7 +18,8 @@ export interface BuildCacheOptions {
   maxBytes: number;
 }
 
-export const DEFAULT_CACHE_DIR = path.join(GENERATED_MODULES_DIR, 'pages');
+/** Relative to the project being built (the current folder), whichever generator builds it. */
+export const DEFAULT_CACHE_DIR = path.join('node_modules', '.cache', 'redux-docs', 'pages');
 /**
  * Most of it is pages' files, which are hard links to the output's (page-cache.ts): while the output is
  * there, they take no disk space of their own. At 10,000 pages the cache holds ~1.8 GiB.

@@ -11,8 +11,8 @@
 import type { Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
-import type { PageFiles } from '../pages/page-files.ts';
-import type { DocPageTask } from '../pages/page-writer.ts';
+import type { OutputFiles } from '../output-layout.ts';
+import type { DocPageTask } from '../site/routes.ts';
 import type { SidebarItem } from '../../src/shared/types.ts';
 import type { CompileCache } from './compile-cache.ts';
 import { digest } from './compile-key.ts';
@@ -54,7 +54,7 @@ export class PageCache {
   }
 
   /** Keeps the page's files, just written below `outDir`, as the entry's blobs. */
-  write(task: DocPageTask, compiled: CompiledMarkdown, outDir: string, { files, htmlDigest, links, unlisted }: PageFiles & { htmlDigest: string; unlisted?: boolean }): void {
+  write(task: DocPageTask, compiled: CompiledMarkdown, outDir: string, { files, htmlDigest, links, unlisted }: { files: OutputFiles; htmlDigest: string; links?: PageLinkIndex; unlisted?: boolean }): void {
     if (!links || !this.compileCache.mayKeep(compiled)) return;
     const { store } = this.compileCache;
     const key = this.keyOf(task);

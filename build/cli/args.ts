@@ -57,6 +57,13 @@ function describeParseError(error: Error & { code?: string }): string {
   return error.message;
 }
 
+/** `--help` without a command: each command as it is started, and what it does. */
+export function commandsHelp(specs: CommandSpec[]): string {
+  const width = Math.max(...specs.map(({ usage }) => usage.length));
+  const rows = specs.map(({ usage, summary }) => `  ${usage.padEnd(width)}  ${summary}`);
+  return ['Commands:', ...rows, '', 'Each command lists its options with --help.'].join('\n');
+}
+
 export function helpText(spec: CommandSpec): string {
   const rows = [
     ...Object.entries(spec.flags).map(([flag, { value, default: fallback, description }]) => [

@@ -1,12 +1,13 @@
 /**
- * npm run build | start | serve | check-links | clean. One entry point, so every command reports
- * errors the same way: the file, the line, the fix, and a non-zero exit code.
+ * npm run build | start | serve | check-links | clean, or installed, `redux-docs-site build` and so on.
+ * One entry point, so every command reports errors the same way: the file, the line, the fix, and a
+ * non-zero exit code.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { displayPath } from '../fs-utils.ts';
-import { parseFlags, UsageError, type CommandSpec, type Flag, type FlagValues } from './args.ts';
+import { commandsHelp, parseFlags, UsageError, type CommandSpec, type Flag, type FlagValues } from './args.ts';
 import { buildSite } from '../build.ts';
 import { mergeShards } from '../shards/merge.ts';
 import { parseShard } from '../shards/shard.ts';
@@ -36,7 +37,7 @@ const SERVER_FLAGS = {
 } satisfies Record<string, Flag>;
 
 const CACHE_FLAGS = {
-  'cache-dir': { type: 'string', value: '<dir>', description: 'the build cache\'s folder (default node_modules/.cache/redux-docs/pages of the generator)' },
+  'cache-dir': { type: 'string', value: '<dir>', description: 'the build cache\'s folder (default node_modules/.cache/redux-docs/pages)' },
 } satisfies Record<string, Flag>;
 
 const BUILD = {
@@ -82,17 +83,34 @@ const CHECK_LINKS = {
   },
 } satisfies CommandSpec;
 
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
-  build: (args) => withFlags('build', BUILD, args, runBuild),
-  start: (args) => withFlags('start', START, args, runStart),
-  serve: (args) => withFlags('serve', SERVE, args, runServe),
-  'check-links': (args) => withFlags('check-links', CHECK_LINKS, args, runCheckLinks),
-  clean: (args) => withFlags('clean', CLEAN, args, runClean),
+interface Command {
+  spec: CommandSpec;
+  run(args: string[]): Promise<void>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  build: command('build', BUILD, runBuild),
+  start: command('start', START, runStart),
+  serve: command('serve', SERVE, runServe),
+  'check-links': command('check-links', CHECK_LINKS, runCheckLinks),
+  clean: command('clean', CLEAN, runClean),
 };
 
-async function withFlags<F extends Record<string, Flag>>(name: string, spec: CommandSpec<F>, args: string[], run: (values: FlagValues<F>) => Promise<void>): Promise<void> {
-  const values = parseFlags(name, spec, args);
-  if (values) await run(values);
+function command<F extends Record<string, Flag>>(name: string, spec: CommandSpec<F>, run: (values: FlagValues<F>) => Promise<void>): Command {
+  const shown = { ...spec, usage: invocation(name, spec) };
+  return {
+    spec: shown,
+    run: async (args) => {
+      const values = parseFlags(name, shown, args);
+      if (values) await run(values);
+    },
+  };
+}
+
+/** A command as the user starts it: the installed `redux-docs-site build` (build/cli/bin.mjs), or this repository's npm script. */
+function invocation(name: string, spec: CommandSpec): string {
+  const installed = process.env.REDUX_DOCS_COMMAND;
+  return installed ? `${installed} ${name}` : spec.usage;
 }
 
 /** `npm start`: build, serve on localhost, rebuild what a change touches, reload open tabs. */
@@ -186,6 +204,12 @@ function describeFileSystemError(error: NodeJS.ErrnoException & { code: string }
   return `cannot ${error.syscall ?? 'write'}${where}: ${FILE_SYSTEM_PROBLEMS[error.code]} (${error.code})\n  → Free disk space or pick an output folder you can write to (--out); the previous output is unchanged.`;
 }
 
+const HELP_ARGS = new Set(['--help', '-h', 'help']);
+
+async function printCommands(): Promise<void> {
+  console.log(commandsHelp(Object.values(COMMANDS).map(({ spec }) => spec)));
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     discardActiveOutput();
@@ -193,10 +217,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const [command = 'build', ...rest] = process.argv.slice(2);
-const run = COMMANDS[command];
+const [commandName = 'build', ...rest] = process.argv.slice(2);
+const run = HELP_ARGS.has(commandName) ? printCommands : COMMANDS[commandName]?.run;
 if (!run) {
-  console.error(`error: unknown command "${command}". Use one of: ${Object.keys(COMMANDS).join(', ')}.`);
+  console.error(`error: unknown command "${commandName}". Use one of: ${Object.keys(COMMANDS).join(', ')}.`);
   process.exit(2);
 }
 let finished = false;
@@ -213,7 +237,7 @@ run(rest)
 // longer settle), fail loudly: exiting 0 here would tell CI a broken build succeeded.
 process.on('beforeExit', () => {
   if (finished) return;
-  console.error(`error: "${command}" stopped before finishing (work was lost, for example a crashed worker thread).`);
+  console.error(`error: "${commandName}" stopped before finishing (work was lost, for example a crashed worker thread).`);
   process.exitCode = 1;
   finished = true;
 });

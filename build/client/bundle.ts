@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { bundleLazyModules, lazyImportsPlugin, sharedModulesSource } from './lazy-modules.ts';
-import { ASSETS_DIR, type RuntimeAssets } from '../pages/page-files.ts';
+import { ASSETS_DIR, type RuntimeAssets } from '../output-layout.ts';
 import type { SiteData } from '../../src/shared/types.ts';
 
 /** The theme and runtime live beside the generator, whatever folder a site is built from. */

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -17,7 +18,7 @@ export type Renderer = PageRenderer & Pick<typeof RenderModule, 'themeScript'>;
 /**
  * `build/render.tsx` with the theme, bundled into one fresh module, so that a change in `src/`
  * is rendered without restarting Node (an imported module cannot be imported again). Packages
- * (React) stay external. When the watched theme is not the generator's own (a copied site),
+ * (React) stay imports (installedPackages). When the watched theme is not the generator's own (a copied site),
  * imports of the generator's `src/` are pointed at the watched one.
  */
 export async function bundleRenderer(themeRoot: string): Promise<{ renderer: Renderer; id: string }> {
@@ -28,12 +29,11 @@ export async function bundleRenderer(themeRoot: string): Promise<{ renderer: Ren
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
     jsx: 'automatic',
     write: false,
     outfile: path.join(GENERATED_MODULES_DIR, 'render.mjs'),
     logLevel: 'silent',
-    plugins: themeRoot === GENERATOR_ROOT ? [] : [redirectTheme(themeRoot)],
+    plugins: [installedPackages(), ...(themeRoot === GENERATOR_ROOT ? [] : [redirectTheme(themeRoot)])],
   });
   const code = result.outputFiles[0].text;
   const id = createHash('sha1').update(code).digest('hex').slice(0, 12);
@@ -46,6 +46,26 @@ export async function bundleRenderer(themeRoot: string): Promise<{ renderer: Ren
     // Node keeps the evaluated module; the file is not needed any more.
     rmSync(file, { force: true });
   }
+}
+
+/** Marks esbuild's own call of resolve, so the plugin does not resolve it again. */
+const RESOLVING = Symbol('installed-packages');
+
+/**
+ * Each package import stays an import, of the file the generator's install resolves it to (a file URL):
+ * the bundle is written to a cache folder, where the name could find another React the project installed, or none.
+ */
+function installedPackages(): Plugin {
+  return {
+    name: 'installed-packages',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^[^./]/ }, async ({ path: specifier, kind, pluginData }) => {
+        if (pluginData === RESOLVING || isBuiltin(specifier)) return undefined;
+        const resolved = await esbuild.resolve(specifier, { kind, resolveDir: GENERATOR_ROOT, pluginData: RESOLVING });
+        return resolved.errors.length > 0 ? undefined : { path: pathToFileURL(resolved.path).href, external: true };
+      });
+    },
+  };
 }
 
 function redirectTheme(themeRoot: string): Plugin {

@@ -176,10 +176,11 @@ function modelPaths(site: DevSite, projectRoot: string): string[] {
   const model = site.model;
   if (!model) return [];
   const pages = [model.config.pages.home, model.config.pages.errors].filter((file): file is string => typeof file === 'string');
+  const configAndSidebars = [model.paths.configFile, model.paths.sidebarsFile].filter((file) => file !== undefined);
   const read = [...model.compiled.values()].flatMap((compiled) => compiled.dependencies);
   return [
-    model.paths.docsDir, ...(model.paths.pagesDir ? [model.paths.pagesDir] : []), ...(model.paths.sidebarsFile ? [model.paths.sidebarsFile] : []),
-    path.resolve(projectRoot, model.paths.configFile), ...model.moduleFiles, ...model.paths.staticDirs, ...pages.map((file) => path.resolve(projectRoot, file)), ...new Set(read),
+    model.paths.docsDir, ...(model.paths.pagesDir ? [model.paths.pagesDir] : []), ...configAndSidebars, ...model.moduleFiles, ...model.paths.staticDirs,
+    ...pages.map((file) => path.resolve(projectRoot, file)), ...new Set(read),
   ];
 }
 

@@ -4,6 +4,7 @@
  * twoslash-style queries, `//    ^? const total: number`, whose `^` points at a name on the line above
  * and whose text is what TypeScript shows for it.
  */
+import { TYPE_QUERY } from '../markdown/type-queries.ts';
 
 /** `// @ts-expect-error TS<code>`: the next line of code fails with that error. */
 export interface ExpectedError {
@@ -32,7 +33,6 @@ export interface TypeFacts {
 }
 
 const EXPECTED_ERROR = /^(\s*\/\/\s*)@ts-expect-error(\s+TS(\d+)\b)/;
-const TYPE_QUERY = /^\s*\/\/\s*\^\?(.*)$/;
 /** A line TypeScript skips between an `@ts-expect-error` and the code it applies to. */
 const BLANK_OR_COMMENT = /^\s*(\/\/.*)?$/;
 
@@ -66,11 +66,6 @@ export function expectedErrorFor(errorLine: number, code: string, expectedErrors
     if (!BLANK_OR_COMMENT.test(lines[line])) return undefined;
   }
   return undefined;
-}
-
-/** The example without its `^?` lines: they describe TypeScript's types, which its JavaScript twin has not. */
-export function withoutTypeQueries(code: string): string {
-  return code.split('\n').filter((line) => !TYPE_QUERY.test(line)).join('\n');
 }
 
 /** Type texts compare with runs of whitespace as one space: TypeScript breaks long ones across lines. */

@@ -6,12 +6,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError, formatProblem } from '../errors.ts';
 import { brokenLinkError } from './policy.ts';
-import {
-  checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource, type ThemeLinkOrigin,
-  type BrokenLink, type LinkSources, type PageLinkIndex,
-} from './checker.ts';
+import { checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource, type BrokenLink, type LinkSources, type PageLinkIndex,  } from './checker.ts';
+import type { ThemeLinkOrigin } from '../site/link-origins.ts';
 import { formatMs } from '../task.ts';
-import { fileOnDisk, pageFilePaths } from '../pages/page-files.ts';
+import { fileOnDisk, pageFilePaths } from '../output-layout.ts';
 
 export interface CheckLinksOptions {
   dir: string;

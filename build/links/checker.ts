@@ -1,6 +1,7 @@
 import { includedBy } from '../errors.ts';
 import type { SourceLink } from '../markdown/links.ts';
-import { fileCandidates } from '../serve/static-server.ts';
+import { fileCandidates } from '../output-layout.ts';
+import type { ThemeLinkOrigin } from '../site/link-origins.ts';
 import { isExternalUrl } from '../../src/shared/paths.ts';
 
 /** What the link checker keeps of a rendered page: its ids and its links, not its HTML. */
@@ -38,7 +39,6 @@ export interface BrokenLink {
 export interface LinkReport { broken: BrokenLink[]; external: string[]; checked: number }
 
 /** Where a link the theme renders (navbar, footer, sidebar) was written: the file and the entry in it. */
-export interface ThemeLinkOrigin { source: string; item: string }
 
 /**
  * A code block whole (it shows HTML as text: what looks like an attribute there is not a link), an id,

@@ -17,7 +17,8 @@ import { normalizeAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
 import { remarkGfm } from './gfm.ts';
 import { remarkHeadingIds } from './heading-ids.ts';
 import { rehypeHighlight, rehypeKeepCodeMeta } from './highlight.ts';
-import { remarkLinks, type LinkContext, type SourceLink } from './links.ts';
+import { remarkLinks, type SourceLink } from './links.ts';
+import type { LinkContext } from './link-context.ts';
 import { rehypeEscapeDisallowedHtml } from './raw-html.ts';
 import { applyHtmlPolicy, rehypeHtmlPolicy, type HtmlPolicyOptions } from './html-policy.ts';
 import { rehypeAccessibleHtml } from './accessible-html.ts';
@@ -94,11 +95,11 @@ export async function compileMarkdown(source: MarkdownSource, options: MarkdownO
   const limits = options.limits ?? DEFAULT_PAGE_LIMITS;
   const overLimit = pageLimitProblem(source.body, source.displayPath, source.lineOffset, limits);
   if (overLimit) throw overLimit;
-  return withinTimeBudget(source.displayPath, limits.maxPageSeconds, () => compileWithinLimits(source, options));
+  return withinTimeBudget(source.displayPath, limits.maxPageSeconds, () => compileWithinLimits(source, options, limits));
 }
 
-async function compileWithinLimits(source: MarkdownSource, options: MarkdownOptions): Promise<CompiledMarkdown> {
-  const code = new PageCode(DEFAULT_SANDBOX_LIMITS);
+async function compileWithinLimits(source: MarkdownSource, options: MarkdownOptions, limits: PageLimits): Promise<CompiledMarkdown> {
+  const code = new PageCode(DEFAULT_SANDBOX_LIMITS, limits.maxPageOutputBytes);
   try {
     return await compileWithCode(source, options, code);
   } finally {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Image } from 'mdast';
 import type { VFile } from 'vfile';
 import { splitHref } from '../../src/shared/paths.ts';
-import type { LinkContext, Report } from './links.ts';
+import type { LinkContext, Report } from './link-context.ts';
 import { isInsideSite, realPath } from '../fs-utils.ts';
 
 /** A file to copy into the output: source path → path below the output folder. */

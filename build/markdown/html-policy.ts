@@ -1,13 +1,12 @@
 /**
  * The one allowlist every page's HTML passes, whoever made it: Markdown, raw HTML, MDX's HTML
  * elements, markup given as a prop, and what theme and opted-in components render (render.ts runs
- * their HTML through `sanitizeHtml`). hast-util-sanitize keeps only the tags and attributes of
+ * their HTML through `sanitizedHtmlTree`). hast-util-sanitize keeps only the tags and attributes of
  * SCHEMA, and only http(s), mailto, tel and relative URLs; every iframe must come from an allowed
  * embed host over https. What is dropped gets a warning at its line; a refused iframe is an error.
  */
 import { fromHtml } from 'hast-util-from-html';
 import { sanitize, type Schema } from 'hast-util-sanitize';
-import { toHtml } from 'hast-util-to-html';
 import { find, html } from 'property-information';
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import type { VFile } from 'vfile';
@@ -91,6 +90,14 @@ export const SCHEMA: Schema = {
   allowDoctypes: false,
 };
 
+/**
+ * Allowed tags whose content the browser's parser reads as raw text, up to the first `</tag>`
+ * anywhere in it. Content written as elements would be serialized as markup, and `</iframe>` inside
+ * an attribute value would end the element there and turn the rest into live markup; an iframe shows
+ * its src, never its content, so it keeps none. (script, style, textarea, title, noscript, xmp are not allowed at all.)
+ */
+const RAW_TEXT_TAGS = new Set(['iframe']);
+
 /** rehype plugin: the page's tree through the policy (MDX components and the language tabs' HTML are left whole). */
 export function rehypeHtmlPolicy(options: HtmlPolicyOptions) {
   return (tree: Root, file: VFile) => applyHtmlPolicy(tree, file, options);
@@ -101,11 +108,11 @@ export function applyHtmlPolicy(tree: Root, file: VFile, options: HtmlPolicyOpti
   finishElements(tree, file);
 }
 
-/** HTML a component rendered, through the same policy. */
-export function sanitizeHtml(html: string, file: VFile, options: HtmlPolicyOptions): string {
+/** HTML a component rendered, through the same policy, as the tree a browser would parse it into. */
+export function sanitizedHtmlTree(html: string, file: VFile, options: HtmlPolicyOptions): Root {
   const tree = fromHtml(html, { fragment: true });
   applyHtmlPolicy(tree, file, options);
-  return toHtml(tree);
+  return tree;
 }
 
 function policedChildren(children: RootContent[], file: VFile, options: HtmlPolicyOptions): RootContent[] {
@@ -133,6 +140,10 @@ function policed(node: RootContent, file: VFile, options: HtmlPolicyOptions): Ro
   if (clean.type !== 'element') {
     file.message(`<${node.tagName}> was removed: the tag is not allowed in a page`, { place: node.position, ruleId: 'html-policy' });
     return SCHEMA.strip!.includes(node.tagName) ? [] : children;
+  }
+  if (RAW_TEXT_TAGS.has(clean.tagName) && children.length > 0) {
+    if (children.some((child) => child.type !== 'text' || child.value.trim())) file.message(`the content of <${clean.tagName}> was removed: a browser reads it as text, never shows it`, { place: node.position, ruleId: 'html-policy' });
+    children.length = 0;
   }
   const droppedDeclarations = keepSafeStyle(clean.properties);
   if (droppedDeclarations.length > 0) file.message(`${droppedDeclarations.map((name) => `"${name}"`).join(', ')} in the style of <${node.tagName}> ${droppedDeclarations.length > 1 ? 'were' : 'was'} removed: only layout and text properties, without URLs, are kept`, { place: node.position, ruleId: 'html-policy' });

@@ -11,8 +11,8 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
-import { javascriptTwin } from '../examples/javascript-twin.ts';
-import { typeScriptOnlyMessage } from '../examples/to-javascript.ts';
+import { javascriptTwin } from './javascript-twin.ts';
+import { typeScriptOnlyMessage } from './to-javascript.ts';
 import { isTypeChecked, parseCodeMeta } from './code-meta.ts';
 import { codeLanguage, codeOf } from './highlight.ts';
 import { TabItem, Tabs } from './mdx/theme/Tabs.tsx';
@@ -47,14 +47,19 @@ export function rehypeLanguageTabs() {
   };
 }
 
-/** The page's `number`th example as TypeScript and JavaScript tabs. */
+/**
+ * The page's `number`th example as TypeScript and JavaScript tabs. Both slots are filled in one pass
+ * over the template, so a slot character in the example's own code (U+E005 in the TypeScript) is
+ * code, not a place for the JavaScript tab.
+ */
 function tabsHtml(number: number, typescriptHtml: string, javascriptHtml: string): string {
   const { markup, idPrefix } = tabsTemplate();
-  return markup.replaceAll(idPrefix, `language-tabs-${number}`).replace(TYPESCRIPT_SLOT, () => typescriptHtml).replace(JAVASCRIPT_SLOT, () => javascriptHtml);
+  return markup.replaceAll(idPrefix, `language-tabs-${number}`).replace(SLOTS, (slot) => (slot === TYPESCRIPT_SLOT ? typescriptHtml : javascriptHtml));
 }
 
 const TYPESCRIPT_SLOT = '\uE004';
 const JAVASCRIPT_SLOT = '\uE005';
+const SLOTS = /\uE004|\uE005/g;
 let template: { markup: string; idPrefix: string } | undefined;
 
 /** `<Tabs groupId="language">` with TypeScript and JavaScript items, rendered once, slots for the code. */

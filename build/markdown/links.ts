@@ -8,19 +8,8 @@ import { OUTSIDE_NOTE, relocateDocImage, siteFileUrl } from './doc-images.ts';
 import { isWithin } from '../fs-utils.ts';
 import type { PartialOrigin } from './mdx/scope.ts';
 import { walk } from './walk.ts';
+import type { LinkContext, Report } from './link-context.ts';
 
-export interface LinkContext {
-  /** Source path below the docs folder (`api/store.md`) → the page's permalink. */
-  permalinkBySourcePath: Map<string, string>;
-  /** Folders searched for absolute image paths such as `/img/logo.svg`. */
-  staticDirs: string[];
-  baseUrl: string;
-  docsDir: string;
-  /** The folder `@site/` names (in MDX imports and in links). */
-  siteDir: string;
-  /** A link to a `.md`/`.mdx` file that does not exist: an error, a warning (the link left as written), or nothing. */
-  onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
-}
 
 /**
  * A link or image as it appears in the output, with the Markdown line that wrote it: the page's, or,
@@ -30,8 +19,6 @@ export interface LinkContext {
  */
 export interface SourceLink { url: string; line?: number; file?: string; includedAt?: number; missingMarkdown?: true }
 
-/** Reports a problem with one link or image, where it was written. */
-export type Report = (reason: string, options: { ruleId: string; note?: string; fatal?: boolean }) => void;
 
 const UNSAFE_PROTOCOL = /^\s*(javascript|vbscript|data):/i;
 const SAFE_IMAGE_DATA = /^\s*data:image\/(png|gif|jpe?g|webp|avif);/i;

@@ -7,9 +7,9 @@ import type { Doc } from '../site/docs.ts';
 import { codeFenceTracker } from '../markdown/fences.ts';
 import { isExternalUrl, markdownCopyPath, pathBelowBase, withBaseUrl } from '../../src/shared/paths.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
-import type { FileSink } from './site-files.ts';
-import { fileOnDisk } from '../pages/page-files.ts';
-import type { SidebarPlacement } from '../site/sidebars.ts';
+import type { FileSink } from '../output-layout.ts';
+import { fileOnDisk } from '../output-layout.ts';
+import type { SidebarPlacement } from '../site/sidebar-model.ts';
 import type { CategoryPage } from '../site/category-index.ts';
 
 /** A generated category index as Markdown, for its "Copy page as Markdown" button. */

@@ -6,7 +6,7 @@ import { ContentError } from '../errors.ts';
 /** What a build's output folder replaces must be nothing but an earlier build: these prove it was one. */
 const BUILD_MARKERS = ['_headers', '__routes'];
 
-export interface GuardedPaths { projectRoot: string; outDir: string; docsDir: string; staticDirs: string[]; configFile: string; sidebarsFile?: string }
+export interface GuardedPaths { projectRoot: string; outDir: string; docsDir: string; staticDirs: string[]; configFile?: string; sidebarsFile?: string }
 
 /**
  * The output folder is deleted and replaced by every build, so it must not be, hold or sit in anything
@@ -24,8 +24,8 @@ function outputFolderProblem(out: string, paths: GuardedPaths): string | undefin
   for (const [name, dir] of [['docs', paths.docsDir], ...paths.staticDirs.map((dir) => ['static', dir])]) {
     if (isWithin(out, dir) || isWithin(dir, out)) return `overlaps the ${name} folder ${path.relative(process.cwd(), dir)}`;
   }
-  for (const file of [paths.configFile, paths.sidebarsFile ?? paths.configFile]) {
-    if (isWithin(out, path.resolve(paths.projectRoot, file))) return `contains ${path.relative(process.cwd(), path.resolve(paths.projectRoot, file))}`;
+  for (const file of [paths.configFile, paths.sidebarsFile]) {
+    if (file && isWithin(out, path.resolve(paths.projectRoot, file))) return `contains ${path.relative(process.cwd(), path.resolve(paths.projectRoot, file))}`;
   }
   if (!existsSync(out)) return undefined;
   const entries = readdirSync(out);

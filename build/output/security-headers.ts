@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../src/shared/types.ts';
-import { baseUrlBannerScript } from '../pages/base-url-banner.ts';
-import { scriptHash } from '../pages/render.tsx';
+import { createHash } from 'node:crypto';
+import { baseUrlBannerScript } from './base-url-banner.ts';
 
 /**
  * The Content-Security-Policy of every page: scripts from the site itself, the inline scripts the build
@@ -15,9 +15,9 @@ export function contentSecurityPolicy(config: SiteConfig, themeScript: string, {
   const analytics = config.analytics ? [new URL(config.analytics.src).origin] : [];
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...inline.map((script) => `'${scriptHash(script)}'`), "'wasm-unsafe-eval'", ...analytics].join(' '),
+    ["script-src 'self'", ...inline.map((script) => `'${cspHash(script)}'`), "'wasm-unsafe-eval'", ...analytics].join(' '),
     // A style attribute is allowed only by the hash of its exact value ('unsafe-hashes' is what lets a hash apply to attributes).
-    ["style-src 'self'", ...(inlineStyles.length > 0 ? ["'unsafe-hashes'", ...inlineStyles.map((style) => `'${scriptHash(style)}'`)] : [])].join(' '),
+    ["style-src 'self'", ...(inlineStyles.length > 0 ? ["'unsafe-hashes'", ...inlineStyles.map((style) => `'${cspHash(style)}'`)] : [])].join(' '),
     "img-src 'self' data: https:",
     ["connect-src 'self'", ...analytics].join(' '),
     ...(frameHosts.length > 0 ? [['frame-src', ...frameHosts.map((host) => `https://${host}`)].join(' ')] : []),
@@ -31,4 +31,9 @@ export function contentSecurityPolicy(config: SiteConfig, themeScript: string, {
 export function securityHeaders(config: SiteConfig, themeScript: string, needs: PageNeeds): string {
   const csp = contentSecurityPolicy(config, themeScript, needs);
   return `/*\n  Content-Security-Policy: ${csp}\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n`;
+}
+
+/** A CSP source for an inline script or style attribute by its content: `sha256-<base64>`. */
+export function cspHash(content: string): string {
+  return `sha256-${createHash('sha256').update(content).digest('base64')}`;
 }

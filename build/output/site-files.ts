@@ -7,12 +7,10 @@ import { llmsTxt, writeCategoryCopy } from './llms.ts';
 import { securityHeaders } from './security-headers.ts';
 import { writeSitemap } from './sitemap.ts';
 import { LINK_SOURCES_FILE, serializeLinkSources, type PageLinkIndex } from '../links/checker.ts';
-import { NOT_FOUND_PERMALINK } from '../pages/page-files.ts';
+import { NOT_FOUND_PERMALINK, type FileSink } from '../output-layout.ts';
 import type { SiteSources } from '../site/load.ts';
 
 /** Where a file goes: the build's output folder, or watch mode's plan of files. */
-export interface FileSink { write(file: string, contents: string | Uint8Array): void }
-
 export interface SiteFilesInput {
   sources: SiteSources;
   /** Every page's links, in page order. */

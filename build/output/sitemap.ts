@@ -1,4 +1,4 @@
-import type { FileSink } from './site-files.ts';
+import type { FileSink } from '../output-layout.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
 
 export function writeSitemap(output: FileSink, config: SiteConfig, permalinks: string[]): void {

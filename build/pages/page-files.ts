@@ -10,22 +10,11 @@ import type * as RenderModule from './render.tsx';
 import { routeChunk } from './route-chunks.ts';
 import type { ShippedSidebar } from './sidebar-chunks.ts';
 import { markdownCopyPath, pathBelowBase, routePointerPath } from '../../src/shared/paths.ts';
+import { fileOnDisk, NOT_FOUND_PERMALINK, pageFilePaths, type OutputFiles, type RuntimeAssets } from '../output-layout.ts';
 import type { RouteData, SiteConfig, SiteData } from '../../src/shared/types.ts';
-
-/** Where the production build's content-hashed files go, below the output folder. */
-export const ASSETS_DIR = 'assets';
-export const NOT_FOUND_PERMALINK = '/404.html';
 
 /** `build/render.tsx`: imported by the build, bundled afresh by watch mode after a theme change. */
 export type PageRenderer = Pick<typeof RenderModule, 'renderPage' | 'renderRedirectPage'>;
-
-/** The bundled runtime and stylesheet every page loads. */
-export interface RuntimeAssets {
-  runtimeUrl: string;
-  cssUrl: string;
-  /** Island name (`tabs`) → its module's URL. */
-  islandUrls: Record<string, string>;
-}
 
 /** What every page of a site is rendered with. */
 export interface PageContext {
@@ -54,8 +43,7 @@ export interface PageInput {
 }
 
 export interface PageFiles {
-  /** Path below the output folder → contents. */
-  files: [string, string | Uint8Array][];
+  files: OutputFiles;
   html: string;
   /** What the link checker needs; undefined for the not-found page, which no link targets. */
   links?: PageLinkIndex;
@@ -72,7 +60,7 @@ export function pageFiles(context: PageContext, { route, body, sourceFile, sourc
     assets: { ...context.runtime, chunkUrl: chunk.url, chunkPreloads: chunk.preloads },
   });
   const pointer = JSON.stringify({ chunk: chunk.url, preloads: chunk.preloads });
-  const files: [string, string | Uint8Array][] = [...chunk.files, ...assets.map(({ source, target }): [string, Uint8Array] => [target, readFileSync(source)])];
+  const files: OutputFiles = [...chunk.files, ...assets.map(({ source, target }): [string, Uint8Array] => [target, readFileSync(source)])];
   const { page, redirect } = pageFilePaths(route.permalink, config.baseUrl);
   files.push([page, html]);
   if (route.permalink === NOT_FOUND_PERMALINK) {
@@ -84,33 +72,4 @@ export function pageFiles(context: PageContext, { route, body, sourceFile, sourc
   if (redirect) files.push([redirect, renderer.renderRedirectPage(route.permalink)]);
   if (markdownCopy !== undefined) files.push([markdownCopyPath(sitePath).slice(1), markdownCopy]);
   return { files: files.map(([file, contents]) => [fileOnDisk(file), contents]), html, links: indexPage(route.permalink, html, sourceFile, sourceLinks) };
-}
-
-/**
- * Where a route's page is written below the output folder (which is served at the baseUrl), and, for
- * any page but the home page, its `.html` twin that redirects to the clean URL. The not-found page is one file.
- */
-export function pageFilePaths(permalink: string, baseUrl: string): { page: string; redirect?: string } {
-  if (permalink === NOT_FOUND_PERMALINK) return { page: '404.html' };
-  const trimmed = pathBelowBase(permalink, baseUrl).replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? { page: 'index.html' } : { page: `${trimmed}/index.html`, redirect: `${trimmed}.html` };
-}
-
-/**
- * Permalinks are URL paths, percent-encoded (`/getting%20started`, `/%C3%BCber`); a server decodes the
- * request before it looks for a file, so the files are written under the decoded names.
- */
-export function fileOnDisk(urlPath: string): string {
-  return urlPath.split('/').map((segment) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      return segment;
-    }
-  }).join('/');
-}
-
-/** True when the URL path, decoded as its file is named (fileOnDisk), has a `..` segment: `/%2e%2e/x` and `/..%2fx` as much as `/../x`. */
-export function climbsOut(urlPath: string): boolean {
-  return fileOnDisk(urlPath).split('/').includes('..');
 }

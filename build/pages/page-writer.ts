@@ -4,7 +4,7 @@
  * needs (its links, its HTML for the search index, its warnings). No page is held after it is
  * written, so the build's memory does not grow with the number of pages.
  */
-import { markdownSource, type Doc } from '../site/docs.ts';
+import { markdownSource } from '../site/docs.ts';
 import { CompileCache, type BuildCacheOptions } from '../cache/compile-cache.ts';
 import { digest } from '../cache/compile-key.ts';
 import { PageCache } from '../cache/page-cache.ts';
@@ -14,12 +14,11 @@ import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions } from '..
 import { DEFAULT_PAGE_LIMITS, pageOutputProblem } from '../markdown/limits.ts';
 import { withinTimeBudget } from '../markdown/page-clock.ts';
 import { FolderWriter } from '../output/output-folder.ts';
-import { ASSETS_DIR, pageFiles, type PageContext, type PageFiles, type PageInput, type RuntimeAssets } from './page-files.ts';
+import { pageFiles, type PageContext, type PageFiles, type PageInput } from './page-files.ts';
+import { ASSETS_DIR, type RuntimeAssets } from '../output-layout.ts';
 import { renderPage, renderRedirectPage } from './render.tsx';
-import { docRoute } from '../site/routes.ts';
+import { docRoute, type DocPageTask } from '../site/routes.ts';
 import { shipSidebars, type ShippedSidebar } from './sidebar-chunks.ts';
-import type { SidebarPlacement } from '../site/sidebars.ts';
-import type { Neighbours } from '../site/pagination.ts';
 import { docPageInput } from './doc-page-input.ts';
 import type { SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
 
@@ -36,7 +35,6 @@ export interface DocPagesSetup {
   cache?: BuildCacheOptions;
 }
 
-export interface DocPageTask { doc: Doc; placement?: SidebarPlacement; neighbours?: Neighbours }
 
 /** What the build keeps of a written page. */
 export interface WrittenPage {

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import type { RouteChunk, SiteConfig, SiteData } from '../../src/shared/types.ts';
 import { assetUrl, pageTitle, withBaseUrl } from '../../src/shared/paths.ts';
 import { App } from '../../src/theme/App.tsx';
 import { eagerPages } from '../../src/theme/pages/eager.ts';
-import { baseUrlBannerScript } from './base-url-banner.ts';
+import { baseUrlBannerScript } from '../output/base-url-banner.ts';
 
 export interface PageAssets { runtimeUrl: string; cssUrl: string; chunkUrl: string; chunkPreloads: string[] }
 
@@ -22,9 +21,6 @@ export function themeScript(colorMode: SiteConfig['colorMode']): string {
   return `(function(){var t;try{t=localStorage.getItem('theme')}catch(e){}if(t!=='dark'&&t!=='light')t=${fallback};document.documentElement.setAttribute('data-theme',t)})();`;
 }
 
-export function scriptHash(script: string): string {
-  return `sha256-${createHash('sha256').update(script).digest('base64')}`;
-}
 
 export interface RenderPageInput {
   config: SiteConfig;

@@ -5,11 +5,12 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { DocPagesSetup, DocPageTask, WrittenPage } from './page-writer.ts';
+import type { DocPagesSetup, WrittenPage } from './page-writer.ts';
+import type { DocPageTask } from '../site/routes.ts';
 import { ContentError, contentError, type ContentErrorInit } from '../errors.ts';
 import { workerScript } from '../worker-scripts.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions, type MarkdownSource } from '../markdown/compile.ts';
-import type { RuntimeAssets } from './page-files.ts';
+import type { RuntimeAssets } from '../output-layout.ts';
 
 /** What every worker is started with: the compile options, and for page writing the rest of the site. */
 export interface WorkerSetup { markdown: MarkdownOptions; pages?: Omit<DocPagesSetup, 'markdown'> }

@@ -61,6 +61,18 @@ function endOfDiv(html: string, start: number): number {
   return html.length;
 }
 
+/** Half of a UTF-16 surrogate pair, without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The text with each lone surrogate as U+FFFD, as the page's file has it (UTF-8 cannot hold one). A page
+ * can make one (`title: "\uD800"` in front matter, `{'\uD800'}` in MDX); Pagefind's JSON reader refuses
+ * the message that carries it, and its client threw out of a socket handler: a stack, no page named.
+ */
+function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}
+
 /** One Pagefind index, fed pages as they are rendered under their canonical URL; its files come back in memory. */
 export class PagefindBundle {
   private constructor(private readonly index: PagefindIndex) {}
@@ -72,7 +84,7 @@ export class PagefindBundle {
   }
 
   async addPage(permalink: string, html: string): Promise<void> {
-    const added = await this.index.addHTMLFile({ url: permalink, content: searchInput(html) });
+    const added = await this.index.addHTMLFile({ url: permalink, content: wellFormed(searchInput(html)) });
     if (added.errors.length > 0) throw new Error(`Pagefind could not index ${permalink}: ${added.errors.join('; ')}`);
   }
 

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { KeptFile } from '../cache/entry-store.ts';
 import type { IndexedPages, SearchCache } from '../cache/search-cache.ts';
 import type { OutputFolder } from '../output/output-folder.ts';
-import { fileOnDisk, pageFilePaths } from '../pages/page-files.ts';
+import { fileOnDisk, pageFilePaths } from '../output-layout.ts';
 import { pathBelowBase } from '../../src/shared/paths.ts';
 import { SEARCH_DIR, SEARCH_SHARDS_LIST, searchPartDir } from '../../src/shared/search.ts';
 import { PagefindBundle, stopPagefind } from './pagefind.ts';

@@ -1,3 +1,4 @@
+import { fileCandidates } from '../output-layout.ts';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { isIP } from 'node:net';
@@ -86,11 +87,6 @@ function sendHtml(request: http.IncomingMessage, response: http.ServerResponse, 
 }
 
 type Resolution = 'forbidden' | { path?: string };
-
-/** The files a decoded URL path may be served from, in the order they are tried (the link checker tries the same). */
-export function fileCandidates(pathname: string): string[] {
-  return pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`, `${pathname}.html`];
-}
 
 /** Maps a URL path to a file under `root`, refusing anything that would leave it. */
 export function resolveRequest(root: string, url: string): Resolution {

@@ -7,16 +7,17 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkSiteLinks, type BuildOptions } from '../build.ts';
+import { checkSiteLinks } from '../pipeline/site-links.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import { displayPath } from '../fs-utils.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import { OutputFolder } from '../output/output-folder.ts';
 import { assertSafeOutputFolder } from '../output/output-guard.ts';
 import { writeSiteFiles } from '../output/site-files.ts';
-import { renderRedirectPage, scriptHash, themeScript } from '../pages/render.tsx';
+import { renderRedirectPage, themeScript } from '../pages/render.tsx';
+import { cspHash } from '../output/security-headers.ts';
 import { SEARCH_DIR, SEARCH_SHARDS_LIST, searchShardDir } from '../../src/shared/search.ts';
-import { loadSite, type SiteSources } from '../site/load.ts';
+import { loadSite, type SiteOptions, type SiteSources } from '../site/load.ts';
 import { formatMs, TaskTimer } from '../task.ts';
 import { pagesOfManifest, readShardManifest, REBUILD_SHARD, type ShardManifest } from './manifest.ts';
 import { checkShardFiles } from './shard-files.ts';
@@ -25,7 +26,13 @@ export interface MergeResult { pages: number; warnings: Warning[]; linkWarnings:
 
 interface ShardFolder { dir: string; manifest: ShardManifest }
 
-export async function mergeShards(options: BuildOptions & { shardDirs: string[] }): Promise<MergeResult> {
+/** The site the shards were built from, and where they are: the merge loads the site itself, for its site files and link check. */
+export interface MergeOptions extends SiteOptions {
+  shardDirs: string[];
+  log?: (line: string) => void;
+}
+
+export async function mergeShards(options: MergeOptions): Promise<MergeResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   const timer = new TaskTimer(log);
   const started = performance.now();
@@ -43,7 +50,7 @@ export async function mergeShards(options: BuildOptions & { shardDirs: string[] 
     output.commit();
     const summary = `Merged ${shards.length} shards: ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${displayPath(sources.paths.outDir)} holds ${output.listFiles().size} files`;
     const docWarnings = new Set([...sources.docs, ...sources.pages].flatMap((doc) => doc.warnings)); // each shard reported its docs' and pages'
-    return { pages: linkIndex.length, warnings: sources.warnings.filter((warning) => !docWarnings.has(warning)), linkWarnings, themeScriptHash: scriptHash(script), summary };
+    return { pages: linkIndex.length, warnings: sources.warnings.filter((warning) => !docWarnings.has(warning)), linkWarnings, themeScriptHash: cspHash(script), summary };
   } catch (error) {
     output.discard();
     throw error;

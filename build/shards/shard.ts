@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ContentError } from '../errors.ts';
-import type { RuntimeAssets } from '../pages/page-files.ts';
+import type { RuntimeAssets } from '../output-layout.ts';
 import type { SiteSources } from '../site/load.ts';
 
 export interface Shard { index: number; count: number }

@@ -3,7 +3,8 @@
  * a card per item (a doc's title and description; a subcategory's item count), like Docusaurus's.
  */
 import type { Doc } from './docs.ts';
-import { sectionOf, type CategoryIndexPage, type ResolvedSidebars } from './sidebars.ts';
+import { sectionOf, type ResolvedSidebars } from './sidebars.ts';
+import type { CategoryIndexPage } from './sidebar-model.ts';
 import type { CategoryCard } from '../../src/theme/CategoryIndex.tsx';
 import type { RouteData, SidebarItem, SiteConfig } from '../../src/shared/types.ts';
 

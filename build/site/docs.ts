@@ -5,7 +5,7 @@ import { displayPath, listMarkdownFiles } from '../fs-utils.ts';
 import { parseFrontMatter } from '../markdown/front-matter.ts';
 import type { MarkdownSource } from '../markdown/compile.ts';
 import { validateFrontMatter, type DocFrontMatter } from './front-matter-fields.ts';
-import { climbsOut } from '../pages/page-files.ts';
+import { climbsOut } from '../output-layout.ts';
 
 /** One Markdown file of the docs folder, read and placed, not yet compiled. */
 export interface Doc {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { ContentError, contentError, type Warning } from '../errors.ts';
-import { climbsOut, fileOnDisk } from '../pages/page-files.ts';
+import { climbsOut, fileOnDisk } from '../output-layout.ts';
 import { describeIssue } from './schema-issues.ts';
 
 const tocLevel = v.pipe(v.number(), v.integer('Use a heading level from 2 to 6.'), v.minValue(2, 'Use a heading level from 2 to 6.'), v.maxValue(6, 'Use a heading level from 2 to 6.'));

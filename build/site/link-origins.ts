@@ -3,8 +3,10 @@
  * the sidebars file. A dead one is reported there (`sidebars.js, sidebar "main" item "API"`) instead
  * of on every page that shows it.
  */
-import type { ThemeLinkOrigin } from '../links/checker.ts';
 import type { SidebarItem, SiteData } from '../../src/shared/types.ts';
+
+/** Which file and entry wrote a navbar, footer or sidebar link: the link checker names them for a broken one. */
+export interface ThemeLinkOrigin { source: string; item: string }
 
 export interface LinkFiles {
   /** The config as messages name it; undefined for a docs-only build, whose navbar and footer nobody wrote. */

@@ -18,7 +18,7 @@ import { listStaticFiles, type StaticFile } from './static-files.ts';
 import { themeRoutes } from './theme-routes.ts';
 import { collectPages } from './pages.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
-import type { ThemeLinkOrigin } from '../links/checker.ts';
+import type { ThemeLinkOrigin } from './link-origins.ts';
 import { DEFAULT_PAGE_LIMITS } from '../markdown/limits.ts';
 import type { MarkdownOptions } from '../markdown/compile.ts';
 import type { TaskTimer } from '../task.ts';
@@ -95,7 +95,7 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, { docs, docsDir: paths.docsDir, routes: docRoutes, draftIds, files: moduleFiles }));
   const neighbours = docNeighbours(docs, sidebars.placementByDocId);
   const firstPageBySidebar = new Map(Object.entries(sidebars.sidebars).flatMap(([name, items]) => firstPageEntry(name, items)));
-  const warnings = [...loaded.warnings, ...sidebarsChoice.warnings, ...docs.flatMap((doc) => doc.warnings), ...pages.warnings, ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, paths.configFile, loaded.docusaurus?.navbarPositions)];
+  const warnings = [...loaded.warnings, ...sidebarsChoice.warnings, ...docs.flatMap((doc) => doc.warnings), ...pages.warnings, ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, loaded.displayPath, loaded.docusaurus?.navbarPositions)];
   const routes = themeRoutes(config, options.projectRoot);
   const categories = categoryPages(sidebars, docs, config);
   throwIfAny(findOutputCollisions([...docs, ...pages.pages], [...routes, ...categories.map((page) => page.route)], staticFiles, config.baseUrl));
@@ -151,8 +151,8 @@ export function markdownOptions({ docs, pages, config, paths }: Pick<SiteSources
   };
 }
 
-/** `displayPath`: the config file as messages show it (none for a docs-only build). */
-interface LoadedConfig { config: SiteConfig; warnings: Warning[]; displayPath?: string; docusaurus?: DocusaurusSite }
+/** `file`: the config file, absolute, and `displayPath` as messages show it (neither for a docs-only build). */
+interface LoadedConfig { config: SiteConfig; warnings: Warning[]; file?: string; displayPath?: string; docusaurus?: DocusaurusSite }
 
 async function resolveConfig(options: SiteOptions, moduleFiles: Set<string>): Promise<LoadedConfig> {
   const loaded = await loadAnyConfig(options, moduleFiles);
@@ -166,18 +166,18 @@ async function loadAnyConfig(options: SiteOptions, moduleFiles: Set<string>): Pr
     return { config: docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js')), warnings: [] };
   }
   const file = path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts');
-  if (!isDocusaurusConfig(file)) return { config: await loadConfig(file, moduleFiles), warnings: [], displayPath: displayPath(file) };
+  if (!isDocusaurusConfig(file)) return { config: await loadConfig(file, moduleFiles), warnings: [], file, displayPath: displayPath(file) };
   const docusaurus = await loadDocusaurusConfig(file, { files: moduleFiles, docsDir: options.docsDir });
-  return { config: docusaurus.config, warnings: docusaurus.warnings, displayPath: displayPath(file), docusaurus };
+  return { config: docusaurus.config, warnings: docusaurus.warnings, file, displayPath: displayPath(file), docusaurus };
 }
 
-function resolvePaths(options: SiteOptions, { config, docusaurus }: LoadedConfig, sidebarsFile: string | undefined) {
+function resolvePaths(options: SiteOptions, { config, file, docusaurus }: LoadedConfig, sidebarsFile: string | undefined) {
   const root = options.projectRoot;
   /** What `@site/` means in MDX imports: the Docusaurus config's folder, or the folder holding the docs folder. */
   const siteDir = docusaurus?.siteDir ?? (options.docsDir ? path.resolve(root, options.docsDir, '..') : root);
   const staticDir = options.staticDir ?? (docusaurus || options.docsDir ? path.join(siteDir, 'static') : 'static');
   return {
-    configFile: options.configFile ?? 'site.config.ts',
+    configFile: file,
     docsDir: path.resolve(root, options.docsDir ?? config.docs.path),
     pagesDir: config.pages.path === undefined ? undefined : path.resolve(root, config.pages.path),
     siteDir,
@@ -199,8 +199,8 @@ function chooseSidebars(options: SiteOptions, { config, docusaurus }: LoadedConf
   return docsOnlySidebars(path.resolve(options.projectRoot, options.docsDir, '..'));
 }
 
-/** Navbar doc items must name real docs; docs outside every sidebar are warned about if asked. */
-function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: ResolvedSidebars, firstPageBySidebar: Map<string, string>, configFile: string, navbarPositions?: (number | undefined)[]): Warning[] {
+/** Navbar doc items must name real docs (a docs-only config has none); docs outside every sidebar are warned about if asked. */
+function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: ResolvedSidebars, firstPageBySidebar: Map<string, string>, configFile = '', navbarPositions?: (number | undefined)[]): Warning[] {
   const ids = new Set(docs.map((doc) => doc.id));
   const errors = config.navbar.items.flatMap((item, index) => {
     if (item.type === 'doc' && !ids.has(item.docId)) {

@@ -5,7 +5,7 @@
 import { ContentError, throwIfAny } from '../errors.ts';
 import { frontMatterLine } from './front-matter-fields.ts';
 import type { Doc } from './docs.ts';
-import type { SidebarPlacement } from './sidebars.ts';
+import type { SidebarPlacement } from './sidebar-model.ts';
 import type { PageLink } from '../../src/shared/types.ts';
 
 export interface Neighbours { previous?: PageLink; next?: PageLink }

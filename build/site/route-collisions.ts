@@ -3,7 +3,7 @@ import type { Doc } from './docs.ts';
 import type { StaticFile } from './static-files.ts';
 import { ContentError } from '../errors.ts';
 import path from 'node:path';
-import { fileOnDisk, pageFilePaths } from '../pages/page-files.ts';
+import { fileOnDisk, pageFilePaths } from '../output-layout.ts';
 
 /** Files and folders the build itself writes beside the pages; a page there would break them. */
 const GENERATED: [string, string][] = [

@@ -1,9 +1,13 @@
 import type { Doc } from './docs.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
-import { sectionOf, type SidebarPlacement } from './sidebars.ts';
+import { sectionOf } from './sidebars.ts';
+import type { SidebarPlacement } from './sidebar-model.ts';
 import type { Neighbours } from './pagination.ts';
 import type { PageLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
 import { assetUrl, isExternalUrl, linkWithBaseUrl, withBaseUrl } from '../../src/shared/paths.ts';
+
+/** A doc and its place in the site: what its page is made from, on whichever thread builds it. */
+export interface DocPageTask { doc: Doc; placement?: SidebarPlacement; neighbours?: Neighbours }
 
 /**
  * The route of one compiled doc: everything its page and its chunk need; `neighbours` replace the sidebar's

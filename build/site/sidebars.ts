@@ -7,29 +7,8 @@ import { followLink } from './site-folder.ts';
 import { SidebarResolver, type OrderedPage, type ResolveContext } from './sidebar-resolver.ts';
 import type { Doc, DocRoutes } from './docs.ts';
 import type { PageLink, SidebarItem } from '../../src/shared/types.ts';
+import type { CategoryIndexPage, SidebarPlacement } from './sidebar-model.ts';
 import { displayPath } from '../fs-utils.ts';
-
-/** Where a page sits in a sidebar: the sidebar's name, its category trail, its neighbours. */
-export interface SidebarPlacement {
-  sidebarName: string;
-  /** The page's label in the sidebar. */
-  label: string;
-  categories: { label: string; href?: string }[];
-  previous?: PageLink;
-  next?: PageLink;
-}
-
-/** A category whose link is `{ type: 'generated-index' }`: a page listing its items. */
-export interface CategoryIndexPage {
-  permalink: string;
-  label: string;
-  title: string;
-  description?: string;
-  keywords?: string[];
-  image?: string;
-  items: SidebarItem[];
-  sidebarName: string;
-}
 
 /** The part of the site a doc belongs to: its top-level sidebar category, or the doc itself at the top level. */
 export function sectionOf(docId: string, placement: SidebarPlacement | undefined): string | undefined {

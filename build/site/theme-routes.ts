@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { parseDataFile } from './data-files.ts';
-import { NOT_FOUND_PERMALINK } from '../pages/page-files.ts';
+import { NOT_FOUND_PERMALINK } from '../output-layout.ts';
 import type { RouteData, SiteConfig } from '../../src/shared/types.ts';
 
 /** Home and error codes as the config asks; a docs-only build has just the not-found page. */

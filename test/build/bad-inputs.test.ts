@@ -144,7 +144,7 @@ test('--help lists every flag of each command and builds nothing', async () => {
     '  --allow-component-code  run the .js/.jsx/.ts/.tsx components MDX pages import (trusted docs only)',
     '  --out <dir>             the output folder (default dist)',
     '  --no-search             leave out the search index',
-    '  --cache-dir <dir>       the build cache\'s folder (default node_modules/.cache/redux-docs/pages of the generator)',
+    '  --cache-dir <dir>       the build cache\'s folder (default node_modules/.cache/redux-docs/pages)',
     '  --no-cache              compile every page, without reading or writing the build cache',
     '  --shard <k/n>           build the k-th of n shares of the pages (a stable split); --merge puts the shards together',
     '  --merge                 make the site from the output folders of every shard, given after the options',

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { transformSync } from 'esbuild';
 import { extractCheckedExamples } from '../../build/examples/extract.ts';
-import { toJavaScript, typeScriptOnlyConstructs, TypeScriptOnlySyntaxError } from '../../build/examples/to-javascript.ts';
+import { toJavaScript, typeScriptOnlyConstructs, TypeScriptOnlySyntaxError } from '../../build/markdown/to-javascript.ts';
 import { listMarkdownFiles } from '../../build/fs-utils.ts';
 
 const projectRoot = path.join(import.meta.dirname, '../..');

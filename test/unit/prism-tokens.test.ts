@@ -8,7 +8,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { Code } from 'mdast';
-import { toJavaScript, TypeScriptOnlySyntaxError } from '../../build/examples/to-javascript.ts';
+import { toJavaScript, TypeScriptOnlySyntaxError } from '../../build/markdown/to-javascript.ts';
 import '../../build/markdown/highlight.ts'; // registers the site's grammars
 import { highlightTokens } from '../../build/markdown/prism-tokens.ts';
 import { projectRoot } from '../helpers/site.ts';

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ExampleSyntaxError, toJavaScript, typeScriptOnlyConstructs, typeScriptOnlyMessage, TypeScriptOnlySyntaxError } from '../../build/examples/to-javascript.ts';
+import { ExampleSyntaxError, toJavaScript, typeScriptOnlyConstructs, typeScriptOnlyMessage, TypeScriptOnlySyntaxError } from '../../build/markdown/to-javascript.ts';
 
 
 const lines = (...text: string[]) => text.join('\n');

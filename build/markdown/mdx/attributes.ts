@@ -16,7 +16,7 @@ import { DescriptionProblem, describedNodes } from './described-elements.ts';
 import type { PageCode } from './page-code.ts';
 import { expressionCode, namesRead } from './sandbox/to-code.ts';
 import { cssFromObject } from '../inline-style.ts';
-import { isElementValue, isRefValue, type SandboxValue } from './sandbox/wire.ts';
+import { isDataObject, isElementValue, isRefValue, type SandboxValue } from './sandbox/wire.ts';
 
 type JsxElement = MdxJsxFlowElementHast | MdxJsxTextElementHast;
 
@@ -92,7 +92,8 @@ function evaluateProps(element: JsxElement, file: VFile, code: PageCode): Record
       props[attribute.name] = attribute.value ?? true;
       continue;
     }
-    const evaluated = attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'object' ? attribute.value?.data?.evaluated : undefined;
+    const kept = attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'object' ? attribute.value?.data?.evaluated : undefined;
+    const evaluated = kept === undefined ? undefined : code.value(kept);
     const expression = evaluated === undefined ? attributeExpression(attribute) : undefined;
     if (expression && usesFailedName(expression, element, code)) continue;
     const result = evaluated !== undefined ? { value: evaluated } : expression ? code.sandbox(element.data!.sandboxScope!).evaluate(expressionCode(expression)) : { value: null };
@@ -102,7 +103,7 @@ function evaluateProps(element: JsxElement, file: VFile, code: PageCode): Record
     }
     if (result.value === undefined) continue; // as in React: an undefined prop is not given
     if (attribute.type === 'mdxJsxAttribute') props[attribute.name] = result.value;
-    else if (result.value !== null && typeof result.value === 'object' && !Array.isArray(result.value) && !isElementValue(result.value)) Object.assign(props, result.value);
+    else if (isDataObject(result.value)) Object.assign(props, result.value);
   }
   return props;
 }
@@ -142,10 +143,18 @@ function prepareComponent(element: JsxElement, props: Record<string, SandboxValu
   const id = element.data!.componentId!;
   noteComponentUse(element, id, file, options.code);
   element.name = `${COMPONENT_PREFIX}${id}`;
-  element.attributes = Object.entries(props).map(([name, value]) => {
-    const index = options.code.props.push(propValue(value, element, file, options)) - 1;
+  element.attributes = Object.entries(props).flatMap(([name, value]): JsxElement['attributes'] => {
+    let prop: unknown;
+    try {
+      prop = propValue(value, element, file, options);
+    } catch (error) {
+      if (!(error instanceof DescriptionProblem)) throw error;
+      if (!error.reported) fail(file, element, `"${name}" of <${displayName(element, options.code)}> gives ${error.message}`, error.fix ?? 'Give the prop text, a number, JSX or data.');
+      return [];
+    }
+    const index = options.code.props.push(prop) - 1;
     const estree: Program = { type: 'Program', sourceType: 'module', body: [{ type: 'ExpressionStatement', expression: { type: 'Identifier', name: `${PROP_PREFIX}${index}` } }] };
-    return { type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: '', data: { estree } } };
+    return [{ type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: '', data: { estree } } }];
   });
 }
 
@@ -153,18 +162,25 @@ function prepareComponent(element: JsxElement, props: Record<string, SandboxValu
 function propValue(value: SandboxValue, element: JsxElement, file: VFile, options: JsxAttributeOptions): unknown {
   if (isRefValue(value)) return new ComponentProp(value.ref);
   if (isElementValue(value)) {
-    const tree: Root = { type: 'root', children: describedNodes(value, true, element.position).map((node) => ({ ...node, data: { ...node.data, includedIn: element.data?.includedIn } })) as never };
+    const tree: Root = { type: 'root', children: describedNodes(value, true, element.position, options.code).map((node) => ({ ...node, data: { ...node.data, includedIn: element.data?.includedIn } })) as never };
     prepareElements(tree, file, options);
     options.checkMarkup(tree, file);
     return new Markup(tree);
   }
   if (Array.isArray(value)) return value.map((item) => propValue(item, element, file, options));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, propValue(item, element, file, options)]));
+  if (isDataObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, propValue(item, element, file, options)]));
   return value;
 }
 
 /** A function of the page's own runs in the sandbox with the element's props; its result takes the element's place. */
 function expandPageComponent(element: JsxElement, file: VFile, code: PageCode): JsxElement['children'] {
+  try {
+    code.content.call();
+  } catch (error) {
+    if (!(error instanceof DescriptionProblem)) throw error;
+    if (!error.reported) fail(file, element, `<${element.name}> is over the page's limit: ${error.message}`, error.fix!);
+    return [];
+  }
   const scope = element.data!.sandboxScope!;
   const props = element.attributes.map((attribute) => {
     const expression = attributeExpression(attribute);
@@ -178,10 +194,10 @@ function expandPageComponent(element: JsxElement, file: VFile, code: PageCode): 
     return [];
   }
   try {
-    return describedNodes(result.value ?? null, element.type === 'mdxJsxFlowElement', element.position, [element.children]) as never;
+    return describedNodes(result.value ?? null, element.type === 'mdxJsxFlowElement', element.position, code, [element.children]) as never;
   } catch (error) {
     if (!(error instanceof DescriptionProblem)) throw error;
-    fail(file, element, `<${element.name}> gives ${error.message}`, 'Return JSX, a string or null from the component.');
+    if (!error.reported) fail(file, element, `<${element.name}> gives ${error.message}`, error.fix ?? 'Return JSX, a string or null from the component.');
     return [];
   }
 }

@@ -25,6 +25,11 @@ export type ResolvedImport =
   | { kind: 'problem'; message: string; fix: string };
 
 const EXTENSIONS = ['', '.mdx', '.md', '.tsx', '.jsx', '.ts', '.js', '.json'];
+/**
+ * About what a page's sandbox (64 MB) can hold as data; a larger file is refused before it is read: the
+ * host parses it first, and 100 MB of JSON took the build to 1.4 GB and past its 30 s budget.
+ */
+const MAX_JSON_BYTES = 16 * 1024 * 1024;
 const CODE = /\.(tsx|jsx|ts|js|mjs|cjs)$/;
 
 export async function resolveImport(source: string, importer: string, context: ImportContext): Promise<ResolvedImport> {
@@ -42,7 +47,11 @@ export async function resolveImport(source: string, importer: string, context: I
     return { kind: 'problem', message: `cannot import "${source}": it is outside the site folder`, fix: 'Move the file into the site folder (a symbolic link to a file outside it is refused).' };
   }
   if (/\.mdx?$/.test(file)) return { kind: 'partial', file };
-  if (file.endsWith('.json')) return { kind: 'data', exports: { default: readJson(file, source) }, file };
+  if (file.endsWith('.json')) {
+    const size = statSync(file).size;
+    if (size > MAX_JSON_BYTES) return { kind: 'problem', message: `cannot import "${source}": it is ${(size / 1024 / 1024).toFixed(1)} MB, over the ${MAX_JSON_BYTES / 1024 / 1024} MB a JSON import may have`, fix: 'Import a smaller file: the page\'s sandbox (64 MB) could not hold it.' };
+    return { kind: 'data', exports: { default: readJson(file, source) }, file };
+  }
   if (!CODE.test(file)) return { kind: 'problem', message: `cannot import "${source}": ${path.extname(file)} files cannot be imported`, fix: 'Reference the file by its URL in a link or image instead.' };
   if (!context.allowComponentCode) {
     return { kind: 'problem', message: `importing "${source}" would run its code during the build`, fix: 'If you trust this docs folder, pass --allow-component-code (or set allowComponentCode: true in the site config); otherwise remove the import.' };

@@ -5,17 +5,18 @@
  * page's table (page-code.ts): nothing is evaluated here. What the components render passes the
  * HTML policy (html-policy.ts) like the rest of the page.
  */
+import { randomBytes } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { createElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { renderToString } from 'react-dom/server';
 import { toHtml } from 'hast-util-to-html';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
-import type { Root } from 'hast';
+import type { ElementContent, Root, RootContent } from 'hast';
 import type { Expression } from 'estree';
 import type { VFile } from 'vfile';
 import { ContentError } from '../../errors.ts';
-import { sanitizeHtml, type HtmlPolicyOptions } from '../html-policy.ts';
+import { sanitizedHtmlTree, type HtmlPolicyOptions } from '../html-policy.ts';
 import { COMPONENT_PREFIX, ComponentProp, Markup, PROP_PREFIX } from './attributes.ts';
 import type { PageCode } from './page-code.ts';
 import { SiteContext, type SiteMetadata } from './theme/site-context.ts';
@@ -49,15 +50,17 @@ export interface RenderContext {
 /** The page's HTML, and what a `<Layout>` in it asked of the page's head (a React page's title and description). */
 export function renderWithComponents(tree: Root, context: RenderContext): { html: string; head?: LayoutHead } {
   const rendered: string[] = [];
-  setAsidePlainElements(tree, rendered);
+  const marker = new Marker();
+  setAsidePlainElements(tree, rendered, marker);
   mergeAdjacentText(tree);
   const toReact = reactConverter(context.code);
   const head: LayoutHead = {};
   try {
     const page = createElement(LayoutHeadContext.Provider, { value: head }, toReact(tree));
     const markup = renderToString(createElement(SiteContext.Provider, { value: context.site }, page)).replace(HOISTED_RESOURCES, '');
-    const html = sanitizeHtml(markup, context.file, context.policy);
-    return { html: html.replace(PLACEHOLDER, (_, index: string) => rendered[Number(index)]), head: Object.keys(head).length > 0 ? head : undefined };
+    const html = sanitizedHtmlTree(markup, context.file, context.policy);
+    restoreSetAside(html, marker, rendered);
+    return { html: toHtml(html, { allowDangerousHtml: true }), head: Object.keys(head).length > 0 ? head : undefined };
   } catch (error) {
     const component = error instanceof ComponentFailure ? error.component : undefined;
     const what = component === undefined ? 'a component' : `<${context.code.componentName(component)}>`;
@@ -91,15 +94,40 @@ function reactConverter(code: PageCode): (tree: Root) => ReactNode {
 /** React 19 puts resource hints before what it renders (`<link rel="preload" as="image">` for each image): not the page's content. */
 const HOISTED_RESOURCES = /^(?:<link [^>]*\/>)+/;
 
-/** Private-use characters no page writes around a number: where a plain element's HTML goes back. */
-const PLACEHOLDER = /\uE000(\d+)\uE001/g;
+/**
+ * Where a plain element's HTML goes back: text no page can write, since its middle is random and new
+ * for each render. Only text is searched for it (restoreSetAside), never an attribute: HTML put back
+ * into an attribute value (a component may put its children's text there) would end the attribute at
+ * the first quote of the HTML's text.
+ */
+class Marker {
+  private readonly nonce = randomBytes(12).toString('hex');
+  readonly pattern = new RegExp(`\uE000${this.nonce}:(\\d+)\uE001`, 'g');
+
+  text(index: number): string {
+    return `\uE000${this.nonce}:${index}\uE001`;
+  }
+}
+
+/** Every marker in the tree's text becomes the HTML it stands for, as a raw node where React put the text. */
+function restoreSetAside(node: { children: (RootContent | ElementContent)[] }, marker: Marker, rendered: string[]): void {
+  node.children = node.children.flatMap((child): (RootContent | ElementContent)[] => {
+    if (child.type === 'element') restoreSetAside(child, marker, rendered);
+    if (child.type !== 'text' || !child.value.includes('\uE000')) return [child];
+    // split with one capture group: text, index, text, index, …, text
+    return child.value.split(marker.pattern).flatMap((part, index): (RootContent | ElementContent)[] => {
+      if (index % 2 === 1) return [{ type: 'raw', value: rendered[Number(part)] }];
+      return part ? [{ type: 'text', value: part }] : [];
+    });
+  });
+}
 
 /**
  * React only needs to render the components; the rest of the page (highlighted code is most of it)
  * is turned into HTML by hast-util-to-html, about 8× faster, and each such element is put in the
- * React tree as a placeholder text that the finished HTML gets back.
+ * React tree as a marker text that the finished HTML gets back.
  */
-function setAsidePlainElements(tree: Root, rendered: string[]): void {
+function setAsidePlainElements(tree: Root, rendered: string[], marker: Marker): void {
   const withComponents = new Set<unknown>();
   markComponentAncestors(tree, withComponents);
   const setAside = (node: { children?: Root['children'] }) => {
@@ -110,7 +138,7 @@ function setAsidePlainElements(tree: Root, rendered: string[]): void {
       }
       if (child.type !== 'element' && child.type !== 'raw') return child;
       rendered.push(toHtml(child, { allowDangerousHtml: true })); // raw: only the language tabs' HTML is left (compile.ts)
-      return { type: 'text', value: `\uE000${rendered.length - 1}\uE001` };
+      return { type: 'text', value: marker.text(rendered.length - 1) };
     });
   };
   setAside(tree);

@@ -22,6 +22,7 @@ import { resolveImport, type ImportContext, type ResolvedImport } from './import
 import { CodeBlock, sandboxCallables } from './theme/index.ts';
 import { DescriptionProblem, describedNodes } from './described-elements.ts';
 import { expressionCode, namesRead } from './sandbox/to-code.ts';
+import { isDataObject } from './sandbox/wire.ts';
 import type { PageCode } from './page-code.ts';
 import type { SiteMetadata } from './theme/site-context.ts';
 
@@ -175,7 +176,7 @@ async function bindEsm(tree: Root, state: State): Promise<void> {
   for (const { node, esm } of programs) {
     for (const { description, position } of esm?.unsupported ?? []) fail(state, position ?? node.position, `${description} is not run at build time`, 'Keep to import lines and "export const name = value".');
     for (const binding of esm?.imports ?? []) {
-      const resolved = await resolveImport(binding.source, state.importer, state.options).catch((error: Error) => ({ kind: 'problem' as const, message: `could not load "${binding.source}": ${error.message}`, fix: 'Fix the error in that file.' }));
+      const resolved = await resolveImport(binding.source, state.importer, state.options).catch((error: Error) => loadProblem(binding.source, error));
       bindImport(binding, resolved, binding.position ?? node.position, state);
     }
   }
@@ -204,10 +205,15 @@ async function bindConfigComponents(tree: Root, state: State): Promise<void> {
     const source = state.options.components[name];
     const { siteDir, docsDir, baseUrl } = state.options;
     const context = { siteDir, docsDir, baseUrl, allowComponentCode: true };
-    const resolved = await resolveImport(source, path.join(state.options.siteDir, 'site.config'), context).catch((error: Error) => ({ kind: 'problem' as const, message: `could not load "${source}": ${error.message}`, fix: 'Fix the error in that file.' }));
+    const resolved = await resolveImport(source, path.join(state.options.siteDir, 'site.config'), context).catch((error: Error) => loadProblem(source, error));
     const described: ResolvedImport = resolved.kind === 'problem' ? { ...resolved, message: `components.${name} in the site config: ${resolved.message}` } : resolved;
     bindImport({ local: name, imported: 'default', source }, described, element.position, state);
   }
+}
+
+/** A module that failed to load, on one line (esbuild's message lists its errors on lines of their own). */
+function loadProblem(source: string, error: Error): ResolvedImport {
+  return { kind: 'problem', message: `could not load "${source}": ${error.message.replace(/\s*\n\s*/g, ' ')}`, fix: 'Fix the error in that file.' };
 }
 
 function bindImport(binding: ImportBinding, resolved: ResolvedImport, position: Position | undefined, state: State): void {
@@ -258,7 +264,8 @@ function defineData(state: State, name: string, value: unknown): string | undefi
 function expressionNodes(node: { type: string; data?: { estree?: Program | null }; position?: Position }, state: State): RootContent[] {
   const statement = node.data?.estree?.body[0];
   if (!statement || statement.type !== 'ExpressionStatement') return []; // {/* a comment */}
-  if (usesFailedName(statement.expression, state)) return [];
+  // A used-up content budget has failed the page already (described-elements.ts): nothing more is added to it.
+  if (usesFailedName(statement.expression, state) || state.options.code.content.exhausted) return [];
   const result = state.options.code.sandbox(state.scopeId!).evaluate(expressionCode(statement.expression));
   if ('problem' in result) {
     fail(state, node.position, `expression cannot be evaluated: ${result.problem}`, 'Fix the expression; it runs at build time with the names this page imports and exports.');
@@ -269,10 +276,10 @@ function expressionNodes(node: { type: string; data?: { estree?: Program | null 
     return [];
   }
   try {
-    return describedNodes(result.value, node.type === 'mdxFlowExpression', node.position) as RootContent[];
+    return describedNodes(result.value, node.type === 'mdxFlowExpression', node.position, state.options.code) as RootContent[];
   } catch (error) {
     if (!(error instanceof DescriptionProblem)) throw error;
-    fail(state, node.position, `expression gives ${error.message}`, 'Make the expression a string, a number, or JSX.');
+    if (!error.reported) fail(state, node.position, `expression gives ${error.message}`, error.fix ?? 'Make the expression a string, a number, or JSX.');
     return [];
   }
 }
@@ -347,6 +354,13 @@ async function inlinePartial(element: JsxElement, file: string, parent: { childr
     return;
   }
   const source = readFileSync(file, 'utf8');
+  try {
+    state.options.code.content.include(source.length);
+  } catch (error) {
+    if (!(error instanceof DescriptionProblem)) throw error;
+    if (!error.reported) fail(state, element.position, `<${name}> is over the page's limit: ${error.message}`, error.fix!);
+    return;
+  }
   const frontMatter = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(source)?.[0] ?? '';
   const tree = state.parse(mdx1Compat(normalizeAdmonitionTitles(source.slice(frontMatter.length))));
   const props = partialProps(element, state);
@@ -391,7 +405,7 @@ function partialProps(element: JsxElement, state: State): Record<string, unknown
     const result = state.options.code.sandbox(state.scopeId!).evaluate(expressionCode(statement.expression));
     if ('problem' in result) fail(state, element.position, `attribute of <${element.name}> cannot be evaluated: ${result.problem}`, 'Fix the expression; it runs at build time with the names this page imports and exports.');
     else if (attribute.type === 'mdxJsxAttribute') props[attribute.name] = result.value;
-    else if (result.value !== null && typeof result.value === 'object' && !Array.isArray(result.value)) Object.assign(props, result.value);
+    else if (isDataObject(result.value)) Object.assign(props, result.value);
   }
   return props;
 }

@@ -9,7 +9,7 @@
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSRuntime, type QuickJSWASMModule } from 'quickjs-emscripten-core';
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import { PRELUDE } from './prelude.ts';
-import { hostValueSource, readWire, type SandboxValue } from './wire.ts';
+import { hostValueSource, readWire, WireProblem, type SandboxValue } from './wire.ts';
 import type { QuickJSHandle } from 'quickjs-emscripten-core';
 
 export interface SandboxLimits {
@@ -53,7 +53,7 @@ export class PageSandbox {
     runtime.setMemoryLimit(limits.memoryBytes);
     runtime.setMaxStackSize(STACK_BYTES);
     const sandbox = new PageSandbox(current, runtime, runtime.newContext(), limits);
-    const started = sandbox.evaluateCode(PRELUDE);
+    const started = sandbox.evaluateCode(`${PRELUDE}\n'started'`);
     if (typeof started !== 'string') throw new Error(`the MDX sandbox failed to start: ${started.problem}`);
     return sandbox;
   }
@@ -111,7 +111,12 @@ export class PageSandbox {
   evaluate(expressionCode: string): Evaluated {
     const result = this.call(`__result(() => (${expressionCode}\n), ${this.limits.resultBytes})`);
     if ('problem' in result) return result;
-    return { value: result.json === undefined ? undefined : readWire(result.json) };
+    try {
+      return { value: result.json === undefined ? undefined : readWire(result.json) };
+    } catch (error) {
+      if (error instanceof WireProblem) return { problem: error.message };
+      throw error;
+    }
   }
 
   /** `typeof name` in the sandbox, for telling a page's own components from its data. */
@@ -128,18 +133,22 @@ export class PageSandbox {
     this.runtime.dispose();
   }
 
-  /** Runs a call of `__result` or `__define`: "v" and JSON, "u" (undefined), or "e" and the page's error. */
+  /**
+   * Runs a call of `__result` or `__define`: "v" and JSON, "u" (undefined), or "e" and the page's error.
+   * The page may have replaced either with a function of its own, so nothing here trusts the string:
+   * its length is checked before it leaves the engine and the error is cut short here too.
+   */
   private call(code: string): { json?: string } | { problem: string } {
-    const raw = this.evaluateCode(code);
+    const raw = this.evaluateCode(code, this.limits.resultBytes + 1);
     if (typeof raw !== 'string') return { problem: raw.problem };
     if (raw === 'u') return {};
     if (raw.startsWith('v')) return { json: raw.slice(1) };
     const [name, ...message] = raw.slice(1).split('\n');
-    return { problem: describeError({ name, message: message.join('\n') }, this.limits) };
+    return { problem: describeError({ name: name.slice(0, 100), message: message.join('\n').slice(0, 500) }, this.limits) };
   }
 
-  /** The string the code gives; the engine's own errors (time, memory, stack) as a problem. */
-  private evaluateCode(code: string): string | { problem: string } {
+  /** The string the code gives, at most `maxLength` long; the engine's own errors (time, memory, stack) as a problem. */
+  private evaluateCode(code: string, maxLength = Infinity): string | { problem: string } {
     if (this.disposed || !this.engine.healthy) return { problem: 'the sandbox stopped after an earlier expression crashed it' };
     this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + this.limits.expressionSeconds * 1000));
     try {
@@ -150,9 +159,13 @@ export class PageSandbox {
         result.error.dispose();
         return { problem: describeError(error, this.limits) };
       }
-      const value = this.context.dump(result.value);
+      const isString = this.context.typeof(result.value) === 'string';
+      const tooLong = isString && this.context.getProp(result.value, 'length').consume(this.context.getNumber) > maxLength;
+      const value = isString && !tooLong ? this.context.getString(result.value) : undefined;
       result.value.dispose();
-      return typeof value === 'string' ? value : 'v';
+      if (tooLong) return { problem: describeError({ name: 'RangeError', message: 'RESULT_TOO_LARGE' }, this.limits) };
+      // The prelude's functions give strings; a page's replacement of them may not.
+      return value ?? { problem: 'it gives a result that is not JSON (was __result replaced?)' };
     } catch (error) {
       // The host's own stack or the WebAssembly memory gave out inside the engine.
       this.engine.healthy = false;

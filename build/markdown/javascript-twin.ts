@@ -7,9 +7,9 @@ import { VFile } from 'vfile';
 import type { Element } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { ExampleSyntaxError, toJavaScript, typeScriptOnlyConstructs, TypeScriptOnlySyntaxError, type TypeScriptOnlyConstruct } from './to-javascript.ts';
-import { withoutTypeQueries } from './type-facts.ts';
-import { codeBlockToHtml } from '../markdown/code-block-html.ts';
-import { highlightedCodeBlock } from '../markdown/highlight.ts';
+import { withoutTypeQueries } from './type-queries.ts';
+import { codeBlockToHtml } from './code-block-html.ts';
+import { highlightedCodeBlock } from './highlight.ts';
 
 export interface TwinResult {
   typescriptHtml: string;

@@ -1,0 +1,44 @@
+/**
+ * The generator's layers, bottom first (docs/architecture.md draws them): a module may import its own
+ * layer and those below it, never one above. `npm test` runs these rules (test/unit/layers.test.ts).
+ */
+const LAYERS = [
+  ['base', '^build/(errors|fs-utils|task|worker-scripts|output-layout)\\.ts$'],
+  ['markdown', '^build/markdown/'],
+  ['site', '^build/site/'],
+  ['links', '^build/links/'],
+  ['cache', '^build/cache/'],
+  ['output', '^build/output/'],
+  ['search', '^build/search/'],
+  ['client', '^build/client/'],
+  ['pages', '^build/pages/'],
+  ['pipeline', '^build/pipeline/'],
+  ['shards', '^build/shards/'],
+  ['build', '^build/build\\.ts$'],
+  ['serve', '^build/serve/'],
+  ['dev', '^build/dev/'],
+  ['examples', '^build/examples/'],
+  ['cli', '^build/cli/'],
+];
+
+const layerRules = LAYERS.slice(0, -1).map(([name, path], index) => ({
+  name: `no-upward-import-from-${name}`,
+  comment: `${name} may import only ${LAYERS.slice(0, index + 1).map(([below]) => below).join(', ')} (and src/shared)`,
+  severity: 'error',
+  from: { path },
+  to: { path: LAYERS.slice(index + 1).map(([, above]) => `(${above})`).join('|') },
+}));
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', comment: 'a cycle, type-only imports included', severity: 'error', from: {}, to: { circular: true } },
+    { name: 'src-never-imports-build', comment: 'the browser\'s code and the build\'s are walled apart', severity: 'error', from: { path: '^src/' }, to: { path: '^build/' } },
+    ...layerRules,
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
