@@ -63,7 +63,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const sources = await loadSite(options, timer);
   const cache = options.cache && openCache(options.cache, sources, log);
   const { shard } = options;
-  const docs = shard ? sources.docs.filter((doc) => inShard(doc.permalink, shard)) : sources.docs;
+  const allDocs = [...sources.docs, ...sources.pages];
+  const docs = shard ? allDocs.filter((doc) => inShard(doc.permalink, shard)) : allDocs;
   const { config, paths } = sources;
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...paths });
   const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, site: sources.site, generatedCss: sources.generatedCss, baseUrl: config.baseUrl, minify: true }));

@@ -23,6 +23,14 @@ export function isWithin(outer: string, inner: string): boolean {
 }
 
 /**
+ * The site folder and the docs folder are what a page may read from, by real path (`file` is one):
+ * a symbolic link in the site that points outside it is outside.
+ */
+export function isInsideSite(file: string, { siteDir, docsDir }: { siteDir: string; docsDir?: string }): boolean {
+  return [siteDir, ...(docsDir ? [docsDir] : [])].some((dir) => isWithin(realPath(dir) ?? dir, file));
+}
+
+/**
  * Every `.md`/`.mdx` page below `dir`, sorted, as absolute paths. As in Docusaurus, a file or folder
  * whose name starts with `_` is not a page (partials such as `_intro.mdx` are imported by pages).
  */

@@ -6,7 +6,7 @@ import { compileKey, DependencyStamps, markdownOptionsKey } from '../cache/compi
 import { contentErrorsOf, rethrow, throwIfAny, type ContentError } from '../errors.ts';
 import type { CompiledMarkdown, MarkdownOptions } from '../markdown/compile.ts';
 import { compilePages } from '../pages/workers.ts';
-import type { Doc } from '../site/docs.ts';
+import { markdownSource, type Doc } from '../site/docs.ts';
 
 export class CompiledDocs {
   private readonly byId = new Map<string, { key: string; compiled: CompiledMarkdown; dependencies: string }>();
@@ -25,7 +25,7 @@ export class CompiledDocs {
       if (cached?.key === key && cached.dependencies === stamps.stamp(cached.compiled.dependencies)) compiled.set(doc.id, cached.compiled);
       else stale.push({ doc, key });
     }
-    const sources = stale.map(({ doc }) => ({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset, frontMatter: doc.frontMatter }));
+    const sources = stale.map(({ doc }) => markdownSource(doc));
     let done = 0;
     const outcomes = await compilePages(sources, options, () => onProgress(++done, stale.length));
     const errors: ContentError[] = [];

@@ -56,7 +56,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const site = new DevSite({
     projectRoot, themeRoot, devDir,
     docsDir: options.docsDir, sidebarsFile: options.sidebarsFile, staticDir: options.staticDir, configFile: options.configFile,
-    drafts: true,
+    allowComponentCode: options.allowComponentCode, drafts: true,
   });
   const hub = new EventHub();
   const session = new DevSession(site, hub, projectRoot, themeRoot, log, logError);
@@ -168,13 +168,20 @@ function startPaths(options: DevServerOptions, projectRoot: string, themeRoot: s
   ].filter((file) => existsSync(file));
 }
 
-/** The docs folder, sidebars (and the files config and sidebars import), static folder and page data named by the config, once known. */
+/**
+ * The docs and pages folders, sidebars (and the files config and sidebars import), static folder, page data
+ * named by the config and the files the pages read (partials, components and what they import), once known.
+ */
 function modelPaths(site: DevSite, projectRoot: string): string[] {
   const model = site.model;
   if (!model) return [];
   const pages = [model.config.pages.home, model.config.pages.errors].filter((file): file is string => typeof file === 'string');
   const configAndSidebars = [model.paths.configFile, model.paths.sidebarsFile].filter((file) => file !== undefined);
-  return [model.paths.docsDir, ...configAndSidebars, ...model.moduleFiles, ...model.paths.staticDirs, ...pages.map((file) => path.resolve(projectRoot, file))];
+  const read = [...model.compiled.values()].flatMap((compiled) => compiled.dependencies);
+  return [
+    model.paths.docsDir, ...(model.paths.pagesDir ? [model.paths.pagesDir] : []), ...configAndSidebars, ...model.moduleFiles, ...model.paths.staticDirs,
+    ...pages.map((file) => path.resolve(projectRoot, file)), ...new Set(read),
+  ];
 }
 
 function shownPath(file: string, projectRoot: string): string {

@@ -4,12 +4,12 @@ import { formatProblem } from '../errors.ts';
 import { checkLinks, type PageLinkIndex } from '../links/checker.ts';
 import { enforceLinkPolicy } from '../links/policy.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
-import { markdownCopy } from '../output/llms.ts';
 import { writeSiteFiles } from '../output/site-files.ts';
 import { permalinksBySourcePath, type Doc, type DocCache } from '../site/docs.ts';
 import { loadSite, markdownOptions, type SiteOptions, type SiteSources } from '../site/load.ts';
 import { docRoute } from '../site/routes.ts';
-import { categoryBody, docBody } from '../pages/page-bodies.tsx';
+import { categoryBody } from '../pages/page-bodies.tsx';
+import { docPageInput } from '../pages/doc-page-input.ts';
 import { pageFiles, type PageContext } from '../pages/page-files.ts';
 import { shipSidebars } from '../pages/sidebar-chunks.ts';
 import { TaskTimer } from '../task.ts';
@@ -42,8 +42,7 @@ export interface RebuildReport {
   newWarnings: string[];
 }
 
-/** A page of the site: a doc's route, or a theme page (home, errors, not found) without a doc. */
-/** A page and what its body is made from: a doc's compiled Markdown, or HTML the build made (a category index). */
+/** A page and what its body is made from: a doc's or a page's compiled Markdown, or HTML the build made (a category index). */
 interface SiteRoute { route: RouteData; doc: Doc | undefined; body?: string }
 
 /** The sources with every doc compiled: what one rebuild renders from. */
@@ -129,7 +128,7 @@ export class DevSite {
     const removed = [...this.pages.keys()].filter((permalink) => !pages.has(permalink));
     this.pages = pages;
     this.model = model;
-    const byId = new Map(model.docs.map((doc) => [doc.id, doc.displayPath]));
+    const byId = new Map([...model.docs, ...model.pages].map((doc) => [doc.id, doc.displayPath]));
     const recompiled = this.compiledDocs.recompiled.map((id) => byId.get(id) ?? id);
     return { changed: [...rendered, ...removed], removed, all: rendered.length === model.routes.length, recompiled, bundled, newWarnings, timings: timer.timings };
   }
@@ -177,7 +176,7 @@ export class DevSite {
   private renderPages(model: SiteModel, context: DevPageContext, plan: FilePlan): { pages: Map<string, PageState>; rendered: string[] } {
     const pages = new Map<string, PageState>();
     const rendered: string[] = [];
-    const permalinkBySourcePath = permalinksBySourcePath(model.docs);
+    const permalinkBySourcePath = permalinksBySourcePath([...model.docs, ...model.pages]);
     for (const { route, doc, body } of model.routes) {
       const compiled = doc ? model.compiled.get(doc.id) : undefined;
       const sidebarName = route.doc?.sidebarName;
@@ -188,10 +187,7 @@ export class DevSite {
         pages.set(route.permalink, previous);
         continue;
       }
-      const page = pageFiles(context, {
-        route, body: doc && compiled ? docBody(doc, compiled.html) : body, sourceFile: doc?.displayPath, sourceLinks: compiled?.links, islands: compiled?.islands, assets: compiled?.assets,
-        markdownCopy: doc && markdownCopy(doc, model.config, permalinkBySourcePath),
-      });
+      const page = pageFiles(context, doc && compiled ? docPageInput(doc, route, compiled, model.config, permalinkBySourcePath) : { route, body });
       const files = new Map(page.files.map(([file, contents]) => [file, plan.write(file, contents)]));
       pages.set(route.permalink, { signature, files, links: page.links });
       rendered.push(route.permalink);
@@ -209,10 +205,11 @@ export class DevSite {
   /** The site loaded and every doc compiled (from the cache where nothing it depends on changed). */
   private async load(timer: TaskTimer): Promise<SiteModel> {
     const sources = await loadSite(this.options, timer, this.docCache);
-    const { config, docs, sidebars } = sources;
-    const compiled = await timer.run('compile markdown', () => this.compiledDocs.compile(docs, markdownOptions(sources), (done, total) => timer.progress(done, total)));
+    const { config, docs, pages, sidebars } = sources;
+    const compiled = await timer.run('compile markdown', () => this.compiledDocs.compile([...docs, ...pages], markdownOptions(sources), (done, total) => timer.progress(done, total)));
     const routes: SiteRoute[] = [
       ...docs.map((doc) => ({ route: docRoute(doc, compiled.get(doc.id)!, sidebars.placementByDocId.get(doc.id), config, sources.neighbours.get(doc.id)), doc })),
+      ...pages.map((page) => ({ route: docRoute(page, compiled.get(page.id)!, undefined, config), doc: page })),
       ...sources.categoryPages.map((page) => ({ route: page.route, doc: undefined, body: categoryBody(page) })),
       ...sources.themeRoutes.map((route) => ({ route, doc: undefined })),
     ];

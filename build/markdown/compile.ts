@@ -30,6 +30,7 @@ import { hasComponents, renderWithComponents } from './mdx/render.ts';
 import { rehypeJsxAttributes } from './mdx/attributes.ts';
 import { PageCode } from './mdx/page-code.ts';
 import type { SiteMetadata } from './mdx/theme/site-context.ts';
+import type { LayoutHead } from './mdx/theme/Layout.tsx';
 import { DEFAULT_SANDBOX_LIMITS } from './mdx/sandbox/page-sandbox.ts';
 import { remarkMdxScope } from './mdx/scope.ts';
 import { mdx1Compat } from './mdx/compat.ts';
@@ -62,6 +63,11 @@ export interface MarkdownSource {
   lineOffset: number;
   /** The page's front matter: MDX expressions read it as `frontMatter`. */
   frontMatter?: Record<string, unknown>;
+  /**
+   * The body is the MDX that renders a React page (`import Page from './index.js'`, then `<Page />`):
+   * MDX whatever the format, and its lines are not the file's, so messages name none.
+   */
+  reactPage?: boolean;
 }
 
 export interface CompiledMarkdown {
@@ -76,8 +82,12 @@ export interface CompiledMarkdown {
   islands: string[];
   /** Other files the compile read (MDX partials and imported modules), absolute. */
   dependencies: string[];
-  /** Images kept next to the doc, to copy into the site. */
+  /** Images kept next to the doc, and the files of the component modules it imports, to copy into the site. */
   assets: PageAsset[];
+  /** URLs of the stylesheets its component modules bring (their CSS modules and CSS). */
+  stylesheets: string[];
+  /** What a React page's `<Layout>` set: its title and description. */
+  head?: LayoutHead;
 }
 
 /** Compiles one Markdown body: one parse, every transform, the compact body for the theme. */
@@ -98,7 +108,7 @@ async function compileWithinLimits(source: MarkdownSource, options: MarkdownOpti
 }
 
 async function compileWithCode(source: MarkdownSource, options: MarkdownOptions, code: PageCode): Promise<CompiledMarkdown> {
-  const mdx = isMdx(source.sourcePath, options.format);
+  const mdx = source.reactPage || isMdx(source.sourcePath, options.format);
   const text = normalizeAdmonitionTitles(source.body);
   const file = new VFile({ path: source.displayPath, value: mdx ? mdx1Compat(text) : text });
   const mdxOptions = { ...options, pageFile: path.join(options.docsDir, source.sourcePath), frontMatter: source.frontMatter ?? {}, code };
@@ -135,9 +145,9 @@ async function compileWithCode(source: MarkdownSource, options: MarkdownOptions,
   throwIfAny(fatalProblems(file, source));
   // Only MDX has components; walking a Markdown page for them cost ~0.25 ms.
   // The only raw nodes left are the language tabs' HTML (language-tabs.ts): rehype-raw parsed the page's own.
-  const html = mdx && hasComponents(hast)
-    ? renderWithComponents(hast, { code, file, displayPath: source.displayPath, policy: options, site: options.site, lineOf: (id) => offsetLine(file.data.componentLines?.get(id), source.lineOffset) })
-    : toHtml(hast, { allowDangerousHtml: true });
+  const { html, head } = mdx && hasComponents(hast)
+    ? renderWithComponents(hast, { code, file, displayPath: source.displayPath, policy: options, site: options.site, lineOf: (id) => fileLine(source, file.data.componentLines?.get(id)) })
+    : { html: toHtml(hast, { allowDangerousHtml: true }), head: undefined };
   throwIfAny(fatalProblems(file, source));
   return {
     html,
@@ -145,12 +155,14 @@ async function compileWithCode(source: MarkdownSource, options: MarkdownOptions,
     // A partial's link keeps the partial's line; the page's line that included it is offset like the page's own.
     links: (file.data.links ?? []).map((link) => (link.file
       ? { ...link, includedAt: offsetLine(link.includedAt, source.lineOffset) }
-      : { ...link, line: link.line ? link.line + source.lineOffset : undefined })),
+      : { ...link, line: fileLine(source, link.line) })),
     excerpt: firstParagraphText(mdast),
     warnings: problemsOf(file, source).filter((problem) => !problem.fatal).map(({ pageLine: _, fatal: __, ...warning }) => warning),
     islands: file.data.islands ?? [],
     dependencies: [...new Set(file.data.dependencies)],
     assets: file.data.assets ?? [],
+    stylesheets: [...new Set(file.data.stylesheets)],
+    head,
   };
 }
 
@@ -158,12 +170,12 @@ async function compileWithCode(source: MarkdownSource, options: MarkdownOptions,
 function problemsOf(file: VFile, source: MarkdownSource) {
   return file.messages.map((message) => {
     // A link or image in an included partial: reported at the partial's line, naming the page's line that included it.
-    const pageLine = offsetLine(message.partial ? message.partial.includedAtLine : message.line ?? undefined, source.lineOffset);
+    const pageLine = fileLine(source, message.partial ? message.partial.includedAtLine : message.line ?? undefined);
     return {
       rule: `markdown/${message.ruleId ?? 'compile'}`,
       file: message.partial?.displayPath ?? source.displayPath,
       line: message.partial ? message.line ?? undefined : pageLine,
-      column: message.column ?? undefined,
+      column: pageLine === undefined ? undefined : message.column ?? undefined,
       message: message.partial ? `${message.reason} (${includedBy(source.displayPath, pageLine)})` : message.reason,
       fix: message.note ?? undefined,
       fatal: message.fatal === true,
@@ -200,6 +212,11 @@ function isMdx(sourcePath: string, format: MarkdownOptions['format']): boolean {
 
 function offsetLine(line: number | undefined, offset: number): number | undefined {
   return line === undefined ? undefined : line + offset;
+}
+
+/** A line of the body as a line of the page's file; none for a React page, whose body the build wrote. */
+function fileLine(source: MarkdownSource, line: number | undefined): number | undefined {
+  return source.reactPage ? undefined : offsetLine(line, source.lineOffset);
 }
 
 /**

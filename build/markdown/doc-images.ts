@@ -10,8 +10,7 @@ import type { Image } from 'mdast';
 import type { VFile } from 'vfile';
 import { splitHref } from '../../src/shared/paths.ts';
 import type { LinkContext, Report } from './link-context.ts';
-import { realPath } from '../fs-utils.ts';
-import { isInsideSite } from './mdx/imports.ts';
+import { isInsideSite, realPath } from '../fs-utils.ts';
 
 /** A file to copy into the output: source path → path below the output folder. */
 export interface PageAsset { source: string; target: string }
@@ -66,12 +65,17 @@ export function siteFileUrl(source: string, context: LinkContext, file: VFile, k
   if (!isInsideSite(real ?? path.resolve(source), context)) return { problem: 'outside' };
   if (!real || !statSync(real).isFile()) return { problem: 'missing' };
   if (!isPublishable(real, kind, context)) return { problem: 'not published' };
-  const extension = path.extname(source);
-  const hash = createHash('sha1').update(readFileSync(source)).digest('hex').slice(0, 10);
-  const target = `assets/media/${path.basename(source, extension).replace(/[^\w-]/g, '-')}-${hash}${extension.toLowerCase()}`;
+  const target = mediaTarget(source);
   (file.data.assets ??= []).push({ source, target });
   (file.data.dependencies ??= []).push(source); // watch mode: a changed file recompiles the page
   return { url: context.baseUrl + target };
+}
+
+/** Where a file of the site is copied in the output: `assets/media/<name>-<content hash>.<ext>`. */
+export function mediaTarget(source: string): string {
+  const extension = path.extname(source);
+  const hash = createHash('sha1').update(readFileSync(source)).digest('hex').slice(0, 10);
+  return `assets/media/${path.basename(source, extension).replace(/[^\w-]/g, '-')}-${hash}${extension.toLowerCase()}`;
 }
 
 function decodeURIComponentSafe(url: string): string {

@@ -132,6 +132,8 @@ function policed(node: RootContent, file: VFile, options: HtmlPolicyOptions): Ro
   }
   if (node.type !== 'element') return []; // comments and doctypes
   if (node.tagName === 'iframe' && !allowedEmbed(node, options, file)) return [];
+  // Every page sits in the theme's own <main>; a component's (each Docusaurus React page has one) is a block like any other.
+  if (node.tagName === 'main') node.tagName = 'div';
   // Without `data`, which the sanitizer would deep-copy, and without children, which are policed one by one.
   const clean = sanitize({ type: 'element', tagName: node.tagName, properties: node.properties, children: [], position: node.position }, SCHEMA);
   const children = policedChildren(node.children, file, options) as ElementContent[];

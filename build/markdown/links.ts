@@ -153,8 +153,10 @@ function markdownLinkTarget(linkPath: string, hash: string | undefined, { contex
  * folder; otherwise from the linking file's folder, then from the docs root.
  */
 export function linkCandidates(linkPath: string, context: LinkContext, sourcePath: string): string[] {
-  if (linkPath.startsWith('@site/')) return [path.relative(context.docsDir, path.join(context.siteDir, safeDecodeUri(linkPath.slice('@site/'.length)))).split(path.sep).join('/')];
-  const fromFile = markdownLinkPath(sourcePath, linkPath);
+  const fromDocs = (file: string) => path.relative(context.docsDir, file).split(path.sep).join('/');
+  if (linkPath.startsWith('@site/')) return [fromDocs(path.join(context.siteDir, safeDecodeUri(linkPath.slice('@site/'.length))))];
+  // Resolved through the folder, so a page outside the docs (`../src/pages/about.md`) names a doc as the doc's own path does.
+  const fromFile = fromDocs(path.resolve(context.docsDir, markdownLinkPath(sourcePath, linkPath)));
   const fromRoot = path.posix.normalize(safeDecodeUri(linkPath).replace(/^\//, ''));
   return fromRoot === fromFile || linkPath.startsWith('.') ? [fromFile] : [fromFile, fromRoot];
 }

@@ -26,13 +26,14 @@ function frameHosts(linkIndex: PageLinkIndex[]): string[] {
 
 export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript, renderRedirectPage }: SiteFilesInput): void {
   const { config, themeRoutes, homeRedirect, sidebars, categoryPages } = sources;
-  // Unlisted docs are built, but no list of the site's pages names them.
-  const docs = sources.docs.filter((doc) => !doc.frontMatter.unlisted);
+  // Unlisted docs and pages are built, but no list of the site's pages names them.
+  const listed = [...sources.docs, ...sources.pages].filter((doc) => !doc.frontMatter.unlisted);
   if (homeRedirect) sink.write('index.html', renderRedirectPage(homeRedirect));
   sink.write(LINK_SOURCES_FILE, serializeLinkSources(linkIndex, config.baseUrl, sources.themeLinkOrigins));
-  const permalinks = [...docs, ...categoryPages.map((page) => page.route), ...themeRoutes].map((page) => page.permalink);
+  const permalinks = [...listed, ...categoryPages.map((page) => page.route), ...themeRoutes].map((page) => page.permalink);
   writeSitemap(sink, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
-  sink.write('llms.txt', llmsTxt(docs, config, sidebars.placementByDocId));
+  // A React page has no Markdown copy to list.
+  sink.write('llms.txt', llmsTxt(listed.filter((doc) => doc.page !== 'react'), config, sidebars.placementByDocId));
   for (const page of categoryPages) writeCategoryCopy(sink, page, config);
   sink.write('_headers', securityHeaders(config, themeScript, { frameHosts: frameHosts(linkIndex), inlineStyles: [...new Set(linkIndex.flatMap((page) => page.styles))].sort() }));
 }

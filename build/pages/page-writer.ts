@@ -4,6 +4,7 @@
  * needs (its links, its HTML for the search index, its warnings). No page is held after it is
  * written, so the build's memory does not grow with the number of pages.
  */
+import { markdownSource } from '../site/docs.ts';
 import { CompileCache, type BuildCacheOptions } from '../cache/compile-cache.ts';
 import { digest } from '../cache/compile-key.ts';
 import { PageCache } from '../cache/page-cache.ts';
@@ -12,14 +13,13 @@ import type { PageLinkIndex } from '../links/checker.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions } from '../markdown/compile.ts';
 import { DEFAULT_PAGE_LIMITS, pageOutputProblem } from '../markdown/limits.ts';
 import { withinTimeBudget } from '../markdown/page-clock.ts';
-import { markdownCopy } from '../output/llms.ts';
 import { FolderWriter } from '../output/output-folder.ts';
 import { pageFiles, type PageContext, type PageFiles, type PageInput } from './page-files.ts';
 import { ASSETS_DIR, type RuntimeAssets } from '../output-layout.ts';
 import { renderPage, renderRedirectPage } from './render.tsx';
 import { docRoute, type DocPageTask } from '../site/routes.ts';
 import { shipSidebars, type ShippedSidebar } from './sidebar-chunks.ts';
-import { docBody } from './page-bodies.tsx';
+import { docPageInput } from './doc-page-input.ts';
 import type { SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
 
 /** What a thread needs to write pages; a worker gets it once, at start. */
@@ -117,7 +117,7 @@ export class DocPageWriter {
   async compile({ doc }: DocPageTask): Promise<CompiledDoc> {
     const started = performance.now();
     const cached = this.cache?.read(doc);
-    const markdown = cached ?? await compileMarkdown({ sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset, frontMatter: doc.frontMatter }, this.setup.markdown);
+    const markdown = cached ?? await compileMarkdown(markdownSource(doc), this.setup.markdown);
     if (!cached) this.cache?.write(doc, markdown);
     return { markdown, compileMs: performance.now() - started, fromCache: cached !== undefined };
   }
@@ -131,10 +131,7 @@ export class DocPageWriter {
   private writeCompiled(task: DocPageTask, { markdown, compileMs, fromCache }: CompiledDoc): WrittenPage {
     const { doc, placement, neighbours } = task;
     const route = docRoute(doc, markdown, placement, this.setup.config, neighbours);
-    const input: PageInput = {
-      route, body: docBody(doc, markdown.html), sourceFile: doc.displayPath, sourceLinks: markdown.links, islands: markdown.islands, assets: markdown.assets,
-      markdownCopy: markdownCopy(doc, this.setup.config, this.setup.markdown.permalinkBySourcePath),
-    };
+    const input = docPageInput(doc, route, markdown, this.setup.config, this.setup.markdown.permalinkBySourcePath);
     const page = this.writeRoute(input, (written) => this.pageCache?.write(task, markdown, this.output.dir, { ...written, unlisted: route.unlisted }));
     return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs }, fromCache: fromCache ? 'compiled' : 'nothing' };
   }

@@ -26,13 +26,17 @@ export interface RenderPageInput {
   config: SiteConfig;
   site: SiteData;
   chunk: RouteChunk;
-  /** The doc body HTML, for docs pages. */
+  /** The body HTML of a doc or a React page. */
   body?: string;
   assets: PageAssets;
   themeScript: string;
 }
 
-/** One complete HTML page: head metadata, the no-flash theme script, preloads, server-rendered body. */
+/**
+ * One complete HTML page: head metadata, the no-flash theme script, preloads, server-rendered body.
+ * The theme's stylesheet has a React precedence, so the stylesheets React adds for a page's components
+ * (App.tsx) go after it, as a Docusaurus site's CSS modules come after Infima.
+ */
 export function renderPage({ config, site, chunk, body, assets, themeScript: script }: RenderPageInput): string {
   const { route } = chunk;
   const app = renderToString(<App pages={eagerPages} site={site} chunk={chunk} body={body} location={{ pathname: route.permalink, search: '', hash: '' }} />);
@@ -41,7 +45,8 @@ export function renderPage({ config, site, chunk, body, assets, themeScript: scr
   const locale = config.i18n.defaultLocale;
   const direction = config.i18n.localeConfigs[locale]?.direction ?? 'ltr';
   const preloads = unique([assets.runtimeUrl, assets.chunkUrl, ...assets.chunkPreloads]);
-  const banner = route.kind === 'home' ? baseUrlBannerScript(config) : undefined;
+  // As Docusaurus shows it: on the home page, whichever page is at the baseUrl.
+  const banner = route.permalink === config.baseUrl ? baseUrlBannerScript(config) : undefined;
   const image = route.image ?? config.image;
   return `<!DOCTYPE html>
 <html lang="${locale}" dir="${direction}" data-theme="${config.colorMode.defaultMode}" data-base-url="${escapeAttribute(config.baseUrl)}" data-docs-versions="${Object.keys(config.docs.versions).join(',')}">
@@ -61,7 +66,7 @@ ${image ? socialImage(new URL(withBaseUrl(image, config.baseUrl), config.url).hr
 <meta name="route-chunk" content="${escapeAttribute(assets.chunkUrl)}">
 <link rel="icon" href="${config.favicon ? escapeAttribute(assetUrl(config.favicon, config.baseUrl)) : 'data:,'}">
 <script>${script}</script>
-${banner ? `<script>${banner}</script>\n` : ''}<link rel="stylesheet" href="${assets.cssUrl}">
+${banner ? `<script>${banner}</script>\n` : ''}<link rel="stylesheet" href="${assets.cssUrl}" data-precedence="theme">
 ${preloads.map((url) => `<link rel="modulepreload" href="${escapeAttribute(url)}">`).join('\n')}
 <script type="module" src="${escapeAttribute(assets.runtimeUrl)}"></script>
 </head>

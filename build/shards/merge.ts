@@ -49,7 +49,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeResult> {
     const linkWarnings = await checkSiteLinks(sources, output, linkIndex, timer);
     output.commit();
     const summary = `Merged ${shards.length} shards: ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${displayPath(sources.paths.outDir)} holds ${output.listFiles().size} files`;
-    const docWarnings = new Set(sources.docs.flatMap((doc) => doc.warnings)); // each shard reported its docs'
+    const docWarnings = new Set([...sources.docs, ...sources.pages].flatMap((doc) => doc.warnings)); // each shard reported its docs' and pages'
     return { pages: linkIndex.length, warnings: sources.warnings.filter((warning) => !docWarnings.has(warning)), linkWarnings, themeScriptHash: cspHash(script), summary };
   } catch (error) {
     output.discard();
@@ -112,8 +112,8 @@ function searchPartsIn(list: string): string[] {
   throw new ContentError({ rule: 'shards', message: 'is not a list of search index parts', file: displayPath(list), fix: REBUILD_SHARD });
 }
 
-/** The order a single build lists its pages in: docs, generated indexes, theme pages. */
+/** The order a single build lists its pages in: docs, the pages folder's, generated indexes, theme pages. */
 function inSiteOrder(pages: PageLinkIndex[], sources: SiteSources): PageLinkIndex[] {
-  const order = new Map([...sources.docs, ...sources.categoryPages.map((page) => page.route), ...sources.themeRoutes].map((page, index) => [page.permalink, index]));
+  const order = new Map([...sources.docs, ...sources.pages, ...sources.categoryPages.map((page) => page.route), ...sources.themeRoutes].map((page, index) => [page.permalink, index]));
   return pages.sort((a, b) => (order.get(a.permalink) ?? Infinity) - (order.get(b.permalink) ?? Infinity));
 }

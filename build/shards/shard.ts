@@ -33,6 +33,6 @@ export function inShard(permalink: string, { index, count }: Shard): boolean {
  */
 export function siteFingerprint(sources: SiteSources, runtime: RuntimeAssets): string {
   const hash = createHash('sha256').update(JSON.stringify([process.env.REDUX_DOCS_GENERATOR_KEY ?? '', sources.site, runtime]));
-  for (const doc of sources.docs) hash.update(`${doc.sourcePath}\0${doc.permalink}\0${doc.body}\0`);
+  for (const doc of [...sources.docs, ...sources.pages]) hash.update(`${doc.sourcePath}\0${doc.permalink}\0${doc.body}\0`);
   return hash.digest('hex');
 }

@@ -84,7 +84,10 @@ export const CONFIG_SCHEMA = v.strictObject({
   // built with it is strict (the docs-only config and a translated docusaurus.config.* take Docusaurus's 'warn').
   onBrokenMarkdownLinks: LINK_POLICY,
   search: v.optional(v.strictObject({ filters: v.optional(v.record(v.string(), v.array(v.string()))) }), {}),
-  pages: v.optional(v.strictObject({ home: v.optional(v.string()), errors: v.optional(v.string()) }), {}),
+  pages: v.optional(v.strictObject({
+    home: v.optional(v.string()), errors: v.optional(v.string()),
+    path: v.optional(v.string()), routeBasePath: v.optional(v.string()),
+  }), {}),
   baseUrlIssueBanner: v.optional(v.boolean(), true),
   markdown: v.optional(v.strictObject({ format: v.optional(v.picklist(['mdx', 'md', 'detect']), 'mdx'), languageTabs: v.optional(v.boolean(), false) }), {}),
   allowComponentCode: v.optional(v.boolean(), false),

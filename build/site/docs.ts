@@ -3,13 +3,14 @@ import path from 'node:path';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import { displayPath, listMarkdownFiles } from '../fs-utils.ts';
 import { parseFrontMatter } from '../markdown/front-matter.ts';
+import type { MarkdownSource } from '../markdown/compile.ts';
 import { validateFrontMatter, type DocFrontMatter } from './front-matter-fields.ts';
 import { climbsOut } from '../output-layout.ts';
 
 /** One Markdown file of the docs folder, read and placed, not yet compiled. */
 export interface Doc {
   id: string;
-  /** Path below the docs folder, with `/` separators: `usage/index.md`. */
+  /** Path from the docs folder, with `/` separators: `usage/index.md` (a page's: `../src/pages/about.md`). */
   sourcePath: string;
   /** Path shown to authors in messages, relative to the working directory. */
   displayPath: string;
@@ -25,6 +26,8 @@ export interface Doc {
   warnings: Warning[];
   /** When the file last changed (ms since the epoch), set when the site shows it. */
   lastUpdatedMs?: number;
+  /** Set for a page of the pages folder (site/pages.ts), not a doc: a Markdown page, or a React page whose body is the MDX that renders it. */
+  page?: 'markdown' | 'react';
 }
 
 /** Parsed docs by file, reused while a file's bytes and the routes are the same (watch mode reads the folder on every save). */
@@ -72,22 +75,12 @@ export function collectDocs(docsDir: string, routes = SITE_ROOT, cache?: DocCach
 
 function parseDoc(docsDir: string, file: string, bytes: Buffer, routes: DocRoutes): Doc {
   const sourcePath = path.relative(docsDir, file).split(path.sep).join('/');
-  const shownPath = displayPath(file);
-  const text = decodeUtf8(bytes, shownPath);
-  if (text.trim() === '') {
-    throw new ContentError({ rule: 'docs', message: 'the file is empty', file: shownPath, line: 1, fix: 'Write the page (front matter with a title, then Markdown), or delete the file.' });
-  }
-  const { data, content } = parseFrontMatter(text, shownPath);
-  const { frontMatter, warnings } = validateFrontMatter(data, shownPath);
-  const bodyLineOffset = text.split('\n').length - content.split('\n').length;
-  const { body, heading } = takeLeadingTitle(content);
+  const { displayPath: shownPath, frontMatter, warnings, body, bodyLineOffset, heading } = readMarkdownFile(file, bytes);
   const id = docId(sourcePath, frontMatter.id);
   const title = frontMatter.title ?? heading ?? id.split('/').pop()!;
   const permalink = docsPermalink(routes, docSlug(sourcePath, frontMatter.slug, frontMatter.id));
   // The slug and id were checked with the front matter: what is left is the file's own path.
-  if (climbsOut(permalink)) {
-    throw new ContentError({ rule: 'docs', message: `the file's path makes the route "${permalink}", which has a ".." segment once decoded`, file: shownPath, fix: 'Rename the file or folder: "%2e" and "%2f" in a name are "." and "/" in its route.' });
-  }
+  assertNoDotDot(permalink, shownPath);
   return {
     id,
     sourcePath,
@@ -100,6 +93,27 @@ function parseDoc(docsDir: string, file: string, bytes: Buffer, routes: DocRoute
     permalink,
     warnings,
   };
+}
+
+/** A Markdown page's file read: its front matter checked, its body, and the `# title` that opens it, if any. */
+export function readMarkdownFile(file: string, bytes: Buffer) {
+  const shownPath = displayPath(file);
+  const text = decodeUtf8(bytes, shownPath);
+  if (text.trim() === '') {
+    throw new ContentError({ rule: 'docs', message: 'the file is empty', file: shownPath, line: 1, fix: 'Write the page (front matter with a title, then Markdown), or delete the file.' });
+  }
+  const { data, content } = parseFrontMatter(text, shownPath);
+  const { frontMatter, warnings } = validateFrontMatter(data, shownPath);
+  const bodyLineOffset = text.split('\n').length - content.split('\n').length;
+  const { body, heading } = takeLeadingTitle(content);
+  return { displayPath: shownPath, frontMatter, warnings, body, bodyLineOffset, heading };
+}
+
+/** A route made from a file's own path must not climb out of the site once decoded. */
+export function assertNoDotDot(permalink: string, shownPath: string): void {
+  if (climbsOut(permalink)) {
+    throw new ContentError({ rule: 'docs', message: `the file's path makes the route "${permalink}", which has a ".." segment once decoded`, file: shownPath, fix: 'Rename the file or folder: "%2e" and "%2f" in a name are "." and "/" in its route.' });
+  }
 }
 
 function decodeUtf8(bytes: Buffer, file: string): string {
@@ -161,6 +175,11 @@ function splitSource(sourcePath: string): { dirs: string[]; name: string } {
   const segments = sourcePath.split('/').map(stripNumberPrefix);
   const name = segments.pop()!.replace(/\.mdx?$/, '');
   return { dirs: segments, name };
+}
+
+/** What the Markdown compile gets of a doc or page. */
+export function markdownSource(doc: Doc): MarkdownSource {
+  return { sourcePath: doc.sourcePath, displayPath: doc.displayPath, body: doc.body, lineOffset: doc.bodyLineOffset, frontMatter: doc.frontMatter, reactPage: doc.page === 'react' || undefined };
 }
 
 /** Each doc's permalink by its path below the docs folder: what a `.md` link resolves to. */

@@ -5,7 +5,6 @@
  * imports that are not installed here are stand-ins. What a reader would see or the build would obey
  * and we do not support is one warning naming the option in that file.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { validateConfig } from './config.ts';
 import { evaluationError, loadModuleDefault } from './module-loader.ts';
@@ -41,24 +40,15 @@ export async function loadDocusaurusConfig(file: string, options: { files?: Set<
   const messages = new Set<string>();
   const unsupported: Unsupported = (subject, outcome = 'it is ignored') => messages.add(`${subject} is not supported; ${outcome}`);
   const siteDir = path.dirname(file);
-  const docs = docsPluginOptions(raw, shown, options.docsDir !== undefined, unsupported);
+  const presets = classicPresets(raw, unsupported);
+  const docs = docsPluginOptions(presets, raw, shown, options.docsDir !== undefined, unsupported);
   const { input, navbarPositions } = translate(raw, unsupported);
   const docsInput = translateDocs(docs, siteDir, unsupported);
-  warnUnbuiltPages(siteDir, raw, unsupported);
-  const config = validateConfig({ ...input, docs: docsInput.docs }, shown, { option: (field) => authorsOption(field, navbarPositions), navbarPositions });
+  const pages = translatePages(presets[0], siteDir, unsupported);
+  const config = validateConfig({ ...input, docs: docsInput.docs, pages }, shown, { option: (field) => authorsOption(field, navbarPositions), navbarPositions });
   const packages = [...missing].map((name) => `package "${name}" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored`);
   const warnings = [...packages, ...messages].map((message): Warning => ({ rule: 'docusaurus-config', file: shown, message }));
   return { config, warnings, siteDir, sidebarsFile: docsInput.sidebarsFile, navbarPositions };
-}
-
-/** Docusaurus's classic preset builds the React and Markdown pages of src/pages too (unless `pages: false`); we build the docs only. */
-function warnUnbuiltPages(siteDir: string, raw: Raw, unsupported: Unsupported): void {
-  const pagesDir = path.join(siteDir, 'src', 'pages');
-  const turnedOff = (Array.isArray(raw.presets) ? raw.presets : []).some((preset) => Array.isArray(preset) && isRecord(preset[1]) && preset[1].pages === false);
-  if (turnedOff || !existsSync(pagesDir)) return;
-  const files = readdirSync(pagesDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && /\.(mdx?|[jt]sx?)$/.test(entry.name) && !/^_/.test(entry.name));
-  if (files.length === 0) return;
-  unsupported(`"src/pages" (${files.length} page${files.length === 1 ? '' : 's'})`, 'its pages are not built, only the docs');
 }
 
 const THEME_FIELDS = /^(navbar|footer|announcementBar|colorMode|tableOfContents|image)(\.|$)/;
@@ -174,16 +164,16 @@ function pluginName(entry: unknown): string {
 }
 
 interface DocsOptions { options: Raw; name: (key: string) => string }
+interface ClassicPreset { name: string; options: Raw }
 
 const CLASSIC_PRESET = /(^|[/\\])(preset-classic|classic)([/\\]|$)/;
 const DOCS_PLUGIN = /(^|[/\\])plugin-content-docs([/\\]|$)/;
-const PRESET_TAKEN = new Set(['docs']);
+const PRESET_TAKEN = new Set(['docs', 'pages']);
 const PRESET_HARMLESS = new Set(['sitemap', 'debug', 'svgr']);
 
-/** The docs plugin's options: from the classic preset's `docs`, or a `@docusaurus/plugin-content-docs` entry. */
-function docsPluginOptions(raw: Raw, file: string, docsOnCommandLine: boolean, unsupported: Unsupported): DocsOptions {
-  const found: DocsOptions[] = [];
-  let turnedOff = false;
+/** The classic presets of the config, with their options; any other preset is warned about. */
+function classicPresets(raw: Raw, unsupported: Unsupported): ClassicPreset[] {
+  const presets: ClassicPreset[] = [];
   for (const preset of Array.isArray(raw.presets) ? raw.presets : []) {
     const [name, options] = Array.isArray(preset) ? preset : [preset, {}];
     if (typeof name !== 'string' || !CLASSIC_PRESET.test(name)) {
@@ -192,9 +182,16 @@ function docsPluginOptions(raw: Raw, file: string, docsOnCommandLine: boolean, u
     }
     const presetOptions = isRecord(options) ? options : {};
     warnUnknown(presetOptions, PRESET_TAKEN, PRESET_HARMLESS, (key) => `"${key}" of preset "${name}"`, unsupported);
-    if (presetOptions.docs === false) turnedOff = true;
-    else found.push({ options: isRecord(presetOptions.docs) ? presetOptions.docs : {}, name: (key) => `"docs.${key}" of preset "${name}"` });
+    presets.push({ name, options: presetOptions });
   }
+  return presets;
+}
+
+/** The docs plugin's options: from the classic preset's `docs`, or a `@docusaurus/plugin-content-docs` entry. */
+function docsPluginOptions(presets: ClassicPreset[], raw: Raw, file: string, docsOnCommandLine: boolean, unsupported: Unsupported): DocsOptions {
+  const found: DocsOptions[] = presets.filter(({ options }) => options.docs !== false)
+    .map(({ name, options }) => ({ options: isRecord(options.docs) ? options.docs : {}, name: (key: string) => `"docs.${key}" of preset "${name}"` }));
+  const turnedOff = presets.some(({ options }) => options.docs === false);
   for (const plugin of Array.isArray(raw.plugins) ? raw.plugins : []) {
     const [name, options] = Array.isArray(plugin) ? plugin : [plugin, {}];
     if (typeof name === 'string' && DOCS_PLUGIN.test(name)) found.push({ options: isRecord(options) ? options : {}, name: (key) => `"${key}" of plugin "${name}"` });
@@ -205,6 +202,16 @@ function docsPluginOptions(raw: Raw, file: string, docsOnCommandLine: boolean, u
     throw new ContentError({ rule: 'docusaurus-config', message: turnedOff ? 'the docs plugin is turned off (docs: false): there are no docs to build' : 'the config has no docs plugin: there are no docs to build', file, fix: 'Pass --docs with the docs folder, or configure the docs in the classic preset.' });
   }
   return found[0] ?? { options: {}, name: (key) => `"docs.${key}"` };
+}
+
+const PAGES_TAKEN = new Set(['path', 'routeBasePath']);
+
+/** The classic preset's pages plugin, on unless `pages: false`: its folder (`src/pages`) and routeBasePath (`/`). */
+function translatePages(preset: ClassicPreset | undefined, siteDir: string, unsupported: Unsupported) {
+  if (!preset || preset.options.pages === false) return undefined;
+  const options = isRecord(preset.options.pages) ? preset.options.pages : {};
+  warnUnknown(options, PAGES_TAKEN, new Set(), (key) => `"pages.${key}" of preset "${preset.name}"`, unsupported);
+  return { path: path.resolve(siteDir, stringOf(options.path) ?? 'src/pages'), routeBasePath: stringOf(options.routeBasePath) };
 }
 
 const DOCS_TAKEN = new Set(['path', 'routeBasePath', 'sidebarPath', 'editUrl', 'showLastUpdateTime', 'breadcrumbs']);

@@ -16,6 +16,7 @@ import { docNeighbours, type Neighbours } from './pagination.ts';
 import { docsOnlySidebars, loadSidebars, type ResolvedSidebars } from './sidebars.ts';
 import { listStaticFiles, type StaticFile } from './static-files.ts';
 import { themeRoutes } from './theme-routes.ts';
+import { collectPages } from './pages.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import type { ThemeLinkOrigin } from './link-origins.ts';
 import { DEFAULT_PAGE_LIMITS } from '../markdown/limits.ts';
@@ -52,6 +53,8 @@ export interface SiteSources {
   configDisplayPath?: string;
   paths: SitePaths;
   docs: Doc[];
+  /** The pages of the pages folder (Docusaurus's `src/pages`): Markdown pages and, with the opt-in, React pages. */
+  pages: Doc[];
   sidebars: ResolvedSidebars;
   /** Each doc's previous and next page, by doc id. */
   neighbours: Map<string, Neighbours>;
@@ -88,21 +91,30 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
     const times = lastUpdatedTimes(paths.docsDir, docs.map((doc) => doc.sourcePath));
     for (const doc of docs) doc.lastUpdatedMs = times.get(doc.sourcePath);
   }
+  const pages = paths.pagesDir ? await timer.run('read pages', () => loadPages(paths.pagesDir!, config, paths, options)) : { pages: [], warnings: [] };
   const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, { docs, docsDir: paths.docsDir, routes: docRoutes, draftIds, files: moduleFiles }));
   const neighbours = docNeighbours(docs, sidebars.placementByDocId);
   const firstPageBySidebar = new Map(Object.entries(sidebars.sidebars).flatMap(([name, items]) => firstPageEntry(name, items)));
-  const warnings = [...loaded.warnings, ...sidebarsChoice.warnings, ...docs.flatMap((doc) => doc.warnings), ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, loaded.displayPath, loaded.docusaurus?.navbarPositions)];
+  const warnings = [...loaded.warnings, ...sidebarsChoice.warnings, ...docs.flatMap((doc) => doc.warnings), ...pages.warnings, ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, loaded.displayPath, loaded.docusaurus?.navbarPositions)];
   const routes = themeRoutes(config, options.projectRoot);
   const categories = categoryPages(sidebars, docs, config);
-  throwIfAny(findOutputCollisions(docs, [...routes, ...categories.map((page) => page.route)], staticFiles, config.baseUrl));
-  const homeRedirect = homeRedirectTarget(sidebars, docs, routes, config.baseUrl);
+  throwIfAny(findOutputCollisions([...docs, ...pages.pages], [...routes, ...categories.map((page) => page.route)], staticFiles, config.baseUrl));
+  const homeRedirect = homeRedirectTarget(sidebars, docs, [...routes, ...pages.pages], config.baseUrl);
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
   const site = siteData(config, { permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar });
   const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
   return {
-    config, configDisplayPath: loaded.displayPath, paths, docs, sidebars, neighbours, categoryPages: categories, staticFiles, warnings, site, themeRoutes: routes, homeRedirect,
+    config, configDisplayPath: loaded.displayPath, paths, docs, pages: pages.pages, sidebars, neighbours, categoryPages: categories, staticFiles, warnings, site, themeRoutes: routes, homeRedirect,
     themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles], generatedCss: announcementCss(config),
   };
+}
+
+/** The pages folder's pages, drafts left out as docs' are; the warnings of those kept and of the React pages skipped. */
+function loadPages(dir: string, config: SiteConfig, paths: SitePaths, options: SiteOptions): { pages: Doc[]; warnings: Warning[] } {
+  const routes = { baseUrl: config.baseUrl, routeBasePath: config.pages.routeBasePath ?? '/' };
+  const found = collectPages({ dir, routes, siteDir: paths.siteDir, docsDir: paths.docsDir, allowComponentCode: config.allowComponentCode });
+  const pages = options.drafts ? found.pages : found.pages.filter((page) => page.frontMatter.draft !== true);
+  return { pages, warnings: [...found.skipped, ...pages.flatMap((page) => page.warnings)] };
 }
 
 /** A favicon path no static folder has (a docs-only build's default) is left out: pages get an empty icon, not a 404. */
@@ -113,10 +125,10 @@ function withExistingFavicon(config: SiteConfig, staticDirs: string[]): SiteConf
   return exists ? config : { ...config, favicon: '' };
 }
 
-/** What every doc is compiled with. */
-export function markdownOptions({ docs, config, paths }: Pick<SiteSources, 'docs' | 'config' | 'paths'>): MarkdownOptions {
+/** What every doc and page is compiled with. */
+export function markdownOptions({ docs, pages, config, paths }: Pick<SiteSources, 'docs' | 'pages' | 'config' | 'paths'>): MarkdownOptions {
   return {
-    permalinkBySourcePath: permalinksBySourcePath(docs),
+    permalinkBySourcePath: permalinksBySourcePath([...docs, ...pages]),
     staticDirs: paths.staticDirs,
     baseUrl: config.baseUrl,
     onBrokenMarkdownLinks: config.onBrokenMarkdownLinks,
@@ -167,6 +179,7 @@ function resolvePaths(options: SiteOptions, { config, file, docusaurus }: Loaded
   return {
     configFile: file,
     docsDir: path.resolve(root, options.docsDir ?? config.docs.path),
+    pagesDir: config.pages.path === undefined ? undefined : path.resolve(root, config.pages.path),
     siteDir,
     sidebarsFile,
     outDir: path.resolve(root, options.outDir ?? 'dist'),
@@ -205,10 +218,10 @@ function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: Resol
 
 /**
  * Where `/` forwards when no page owns it (a docs-only build without an index doc): the first doc of the
- * first sidebar. Undefined when a doc (slug `/`, docs/index.md) or the home page owns `/`.
+ * first sidebar. Undefined when a doc (slug `/`, docs/index.md), a page of the pages folder or the theme's home page owns `/`.
  */
-function homeRedirectTarget(sidebars: ResolvedSidebars, docs: Doc[], themeRoutes: { permalink: string }[], baseUrl: string): string | undefined {
-  if ([...docs, ...themeRoutes].some((page) => page.permalink === baseUrl)) return undefined;
+function homeRedirectTarget(sidebars: ResolvedSidebars, docs: Doc[], otherPages: { permalink: string }[], baseUrl: string): string | undefined {
+  if ([...docs, ...otherPages].some((page) => page.permalink === baseUrl)) return undefined;
   const first = Object.values(sidebars.sidebars).map(firstPage).find(Boolean);
   return first ?? docs.find((doc) => !doc.frontMatter.unlisted)?.permalink ?? docs[0]?.permalink ?? `${baseUrl}404.html`;
 }

@@ -10,16 +10,17 @@ const GENERATED: [string, string][] = [
   ['sitemap.xml', 'the sitemap'], ['_headers', 'the security headers'], ['assets', 'the bundled scripts and styles'],
   ['pagefind', 'the search index'], ['__routes', 'the route pointers'],
 ];
-const THEME_PAGES: Record<RouteData['kind'], string> = { home: 'the home page', errors: 'the error codes page', notFound: 'the not-found page', doc: 'a doc' };
+const THEME_PAGES: Record<RouteData['kind'], string> = { home: 'the home page', errors: 'the error codes page', notFound: 'the not-found page', doc: 'a doc', reactPage: 'a React page' };
 
-/** A file someone writes; `permalink` for a doc's page (the same permalink twice is docs.ts's duplicate-route error). */
-interface Claim { file: string; source: string; permalink?: string }
+/** A file someone writes; `docPermalink` for a doc's page (the same permalink twice is docs.ts's duplicate-route error). */
+interface Claim { file: string; source: string; docPermalink?: string }
 
 /**
  * Every file two sources would write to the same place: two pages, a page and a static file, or a page and
- * a file the build generates. Each collision is one error naming both sources.
+ * a file the build generates. Each collision is one error naming both sources. `docs` are the docs and
+ * the pages of the pages folder; `themeRoutes` the pages made without a Markdown file: theme pages and
+ * generated category indexes.
  */
-/** `themeRoutes` are the pages made without a Markdown file: theme pages and generated category indexes. */
 export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], staticFiles: StaticFile[], baseUrl: string): ContentError[] {
   // The files as the writer names them: decoded and normalized, so `/%2e/x` is the file of `/x`.
   const pageFiles = (permalink: string) => Object.values(pageFilePaths(permalink, baseUrl)).filter((file) => file !== undefined).map((file) => path.posix.normalize(fileOnDisk(file)));
@@ -31,12 +32,17 @@ export function findOutputCollisions(docs: Doc[], themeRoutes: RouteData[], stat
   const errors: ContentError[] = [];
   for (const doc of docs) {
     const files = pageFiles(doc.permalink);
+    // Two docs of one permalink are the duplicate-route error (docs.ts); two that only name the same file are caught here, as is a page and anything else.
+    const isDuplicateDoc = (claim: Claim) => !doc.page && claim.docPermalink === doc.permalink;
+    const named = new Set<string>();
     for (const file of files) {
-      const other = claims.find((claim) => overlaps(claim.file, file) && claim.permalink !== doc.permalink);
-      if (other) errors.push(new ContentError({ rule: 'routes', message: `route "${doc.permalink}" writes ${file}, where ${other.source} is written`, file: doc.displayPath, fix: 'Give the doc another slug (front matter "slug"), or rename the other file.' }));
+      const other = claims.find((claim) => overlaps(claim.file, file) && !isDuplicateDoc(claim));
+      // A page and its `.html` redirect are often both in the other's way: one error names the two sources once.
+      if (!other || named.has(other.source)) continue;
+      named.add(other.source);
+      errors.push(new ContentError({ rule: 'routes', message: `route "${doc.permalink}" writes ${file}, where ${other.source} is written`, file: doc.displayPath, fix: doc.page ? 'Rename the page\'s file, or the other file.' : 'Give the doc another slug (front matter "slug"), or rename the other file.' }));
     }
-    // Two docs of one permalink are the duplicate-route error (docs.ts); two that only name the same file are caught here.
-    claims.push(...files.map((file) => ({ file, source: `the page of ${doc.displayPath}`, permalink: doc.permalink })));
+    claims.push(...files.map((file) => ({ file, source: `the page of ${doc.displayPath}`, docPermalink: doc.page ? undefined : doc.permalink })));
   }
   return errors;
 }

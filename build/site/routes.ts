@@ -9,8 +9,12 @@ import { assetUrl, isExternalUrl, linkWithBaseUrl, withBaseUrl } from '../../src
 /** A doc and its place in the site: what its page is made from, on whichever thread builds it. */
 export interface DocPageTask { doc: Doc; placement?: SidebarPlacement; neighbours?: Neighbours }
 
-/** The route of one compiled doc: everything its page and its chunk need; `neighbours` replace the sidebar's prev/next. */
+/**
+ * The route of one compiled doc: everything its page and its chunk need; `neighbours` replace the sidebar's
+ * prev/next. A Markdown page of the pages folder is a doc in no sidebar; a React page has a route of its own.
+ */
 export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: SidebarPlacement | undefined, config: SiteConfig, neighbours: Neighbours = placement ?? {}): RouteData {
+  if (doc.page === 'react') return reactPageRoute(doc, compiled, config);
   // A category's own page ends its trail as the current crumb, not as a link to itself.
   const breadcrumbs: PageLink[] | undefined = config.docs.breadcrumbs && placement
     ? placement.categories.filter((category) => category.href !== doc.permalink).map((category) => ({ label: category.label, href: category.href ?? '' }))
@@ -23,6 +27,7 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
     keywords: doc.frontMatter.keywords,
     image: doc.frontMatter.image,
     unlisted: doc.frontMatter.unlisted || undefined,
+    stylesheets: stylesheetsOf(compiled),
     section: sectionOf(doc.id, placement),
     doc: {
       id: doc.id,
@@ -40,6 +45,15 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
   };
 }
 
+/** A React page: what its `<Layout>` asked for is its title and description (none: the site's title, and its tagline). */
+function reactPageRoute(page: Doc, compiled: CompiledMarkdown, config: SiteConfig): RouteData {
+  return { kind: 'reactPage', permalink: page.permalink, title: compiled.head?.title ?? '', description: compiled.head?.description ?? config.tagline, stylesheets: stylesheetsOf(compiled) };
+}
+
+function stylesheetsOf(compiled: CompiledMarkdown): string[] | undefined {
+  return compiled.stylesheets.length > 0 ? compiled.stylesheets : undefined;
+}
+
 /** Markdown is compiled with every level h2–h6 in its toc; the page shows the levels its front matter or the config asks for. */
 function tocOf(doc: Doc, toc: TocEntry[], config: SiteConfig): TocEntry[] {
   const min = doc.frontMatter.toc_min_heading_level ?? config.tableOfContents.minHeadingLevel;
@@ -47,11 +61,11 @@ function tocOf(doc: Doc, toc: TocEntry[], config: SiteConfig): TocEntry[] {
   return toc.filter((entry) => entry.depth >= min && entry.depth <= max);
 }
 
-/** Front matter `custom_edit_url` replaces the link (null: none); else the config's editUrl and the doc's path. */
+/** Front matter `custom_edit_url` replaces the link (null: none); else, for a doc, the config's docs editUrl and the doc's path. */
 function editUrl(doc: Doc, config: SiteConfig): string | undefined {
   const custom = doc.frontMatter.custom_edit_url;
   if (custom !== undefined) return custom ?? undefined;
-  return config.docs.editUrl ? `${config.docs.editUrl.replace(/\/?$/, '/')}${doc.sourcePath}` : undefined;
+  return config.docs.editUrl && !doc.page ? `${config.docs.editUrl.replace(/\/?$/, '/')}${doc.sourcePath}` : undefined;
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });

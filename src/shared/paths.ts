@@ -61,9 +61,10 @@ export const STORAGE_KEYS = {
   preferredVersion: (pluginId: string) => `docs-preferred-version-${pluginId}`,
 } as const;
 
-/** The document title of a page: "Page | Site", or "Site | Tagline" for the home page. */
+/** The document title of a page: "Page | Site", "Site | Tagline" for the theme's home page, "Site" for a page without a title. */
 export function pageTitle(route: { kind: string; title: string }, site: { title: string; tagline: string }): string {
-  return route.kind === 'home' ? `${site.title} | ${site.tagline}` : `${route.title} | ${site.title}`;
+  if (route.kind === 'home') return `${site.title} | ${site.tagline}`;
+  return route.title ? `${route.title} | ${site.title}` : site.title;
 }
 
 /** Two paths name the same page (a trailing slash does not matter). */

@@ -49,8 +49,11 @@ export interface SiteConfig {
    */
   onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore';
   search: { filters?: Record<string, string[]> };
-  /** Data files of the site's own pages; a docs-only build has none. */
-  pages: { home?: string; errors?: string };
+  /**
+   * Data files of the theme's home and error codes pages (a docs-only build has none); `path`: a folder of
+   * Markdown and React pages, each at its path below `routeBasePath` (default `/`; Docusaurus's `src/pages`).
+   */
+  pages: { home?: string; errors?: string; path?: string; routeBasePath?: string };
   /** The home page explains a baseUrl that does not match where the site is served (default on). */
   baseUrlIssueBanner: boolean;
   /** Largest Markdown page in bytes (default 4 MiB); a bigger page is an error naming it. */
@@ -97,7 +100,8 @@ export interface PageLink { label: string; href: string }
 
 /** Everything the theme needs to render one route; the route chunk exports this. */
 export interface RouteData {
-  kind: 'doc' | 'home' | 'errors' | 'notFound';
+  /** `reactPage`: a React page of the site's own (Docusaurus's `src/pages`), rendered by the build: its body is the whole page. */
+  kind: 'doc' | 'reactPage' | 'home' | 'errors' | 'notFound';
   permalink: string;
   title: string;
   description: string;
@@ -108,6 +112,8 @@ export interface RouteData {
   image?: string;
   /** Built but kept out of the sidebar, the sitemap, search and prev/next; marked noindex. */
   unlisted?: boolean;
+  /** The stylesheets of the site's components on the page (their CSS modules and CSS), linked while it is shown. */
+  stylesheets?: string[];
   doc?: {
     id: string;
     toc: TocEntry[];

@@ -24,7 +24,7 @@ export interface AppProps {
   pages: PageComponents;
   site: SiteData;
   chunk: RouteChunk;
-  /** The doc body HTML; undefined while hydrating (the server's DOM is kept). */
+  /** The body HTML of a doc or a React page; undefined while hydrating (the server's DOM is kept). */
   body?: string;
   location: Location;
   navigate?: Navigate;
@@ -44,6 +44,7 @@ export function App({ pages, site, chunk, body, location, navigate, overlay }: A
           {overlay ?? (
             <ErrorBoundary resetKey={chunk.route.permalink}>
               <Suspense fallback={null}>
+                {chunk.route.stylesheets?.map((href) => <link key={href} rel="stylesheet" href={href} precedence="page" />)}
                 <Page pages={pages} chunk={chunk} body={body} />
               </Suspense>
             </ErrorBoundary>
@@ -62,6 +63,9 @@ function Page({ pages, chunk, body }: { pages: PageComponents; chunk: RouteChunk
   switch (route.kind) {
     case 'doc':
       return <DocPage route={route as Parameters<typeof DocPage>[0]['route']} sidebar={sidebar} body={body} />;
+    case 'reactPage':
+      // Rendered by the build, as a doc's body is: while hydrating, the server's DOM is kept.
+      return <div className="react-page" data-pagefind-body="" dangerouslySetInnerHTML={{ __html: body ?? '' }} suppressHydrationWarning />;
     case 'home':
       return <HomePage copy={route.pageProps as unknown as HomeCopy} />;
     case 'errors':

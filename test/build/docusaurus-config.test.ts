@@ -217,12 +217,6 @@ test('a docSidebar navbar item naming no sidebar is an error naming the config, 
   assert.equal(run.stderr.trim(), 'error: docusaurus.config.js: navbar item 4 ("All docs") links to the sidebar "api", which does not exist or has no page\n  → Fix sidebarId: the sidebars are "main".');
 });
 
-test('the pages of src/pages are one warning: they are not built', async () => {
-  const run = await buildDocusaurusSite({ 'src/pages/index.js': 'export default function Home() { return null; }\n', 'src/pages/about.md': '# About\n', 'src/pages/_notes.md': '# Not a page\n' });
-  assert.equal(run.code, 0, run.stderr);
-  assert.ok(run.stderr.includes('warning: docusaurus.config.js: "src/pages" (2 pages) is not supported; its pages are not built, only the docs\n'), run.stderr);
-});
-
 /** The error a Docusaurus config with this `themeConfig` is rejected with, as the build prints it. */
 async function themeConfigError(themeConfig: string): Promise<string> {
   const root = tempTree({ 'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://x.example', baseUrl: '/', presets: [['classic', { docs: {} }]], themeConfig: ${themeConfig} };\n` });

@@ -123,7 +123,7 @@ test('an unknown component, a failed import and an expression that cannot be eva
     'docs/page.mdx:1:1: cannot import "./missing.mdx": no such file',
     '  → Create the file, or fix the import path.',
     'docs/page.mdx:3:1: cannot import "@theme/Nope": this generator has no such theme component',
-    '  → Use one of @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/Details, @theme/CodeBlock, @theme/MDXComponents, @theme/TOCInline, @theme/Heading, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/useIsBrowser, '
+    '  → Use one of @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/Details, @theme/CodeBlock, @theme/MDXComponents, @theme/TOCInline, @theme/Heading, @theme/Layout, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/useIsBrowser, '
       + '@docusaurus/BrowserOnly, @docusaurus/Translate, @docusaurus/Head, '
       + 'or a component of the site\'s own (--allow-component-code).',
     'docs/page.mdx:5:6: expression cannot be evaluated: "version" is not defined on this page',
@@ -166,7 +166,7 @@ test('a component module that does not compile, and ESM that would have to run, 
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), [
     'error: 2 problems found:',
-    'docs/page.mdx:1:1: could not load "@site/Broken.jsx": Build failed with 1 error: Broken.jsx:2:0: ERROR: Expected identifier but found end of file',
+    'docs/page.mdx:1:1: could not load "@site/Broken.jsx": Broken.jsx:2:1: Expected identifier but found end of file',
     '  → Fix the error in that file.',
     'docs/page.mdx:2:1: export default is not run at build time',
     '  → Keep to import lines and "export const name = value".',

@@ -43,7 +43,7 @@ test('the real site fails on a link to a missing Markdown file (onBrokenMarkdown
   assert.equal(config.onBrokenMarkdownLinks, 'throw');
   assert.equal(validateConfig(baseConfig([]), 'site.config.ts').onBrokenMarkdownLinks, 'throw');
   const paths = { docsDir: path.join(projectRoot, 'content/docs'), siteDir: projectRoot, staticDirs: [path.join(projectRoot, 'static')] };
-  const options = markdownOptions({ docs: [], config, paths: paths as Parameters<typeof markdownOptions>[0]['paths'] });
+  const options = markdownOptions({ docs: [], pages: [], config, paths: paths as Parameters<typeof markdownOptions>[0]['paths'] });
   const source = { sourcePath: 'faq.md', displayPath: 'content/docs/faq.md', body: 'See [the old FAQ](./old-faq.md).\n', lineOffset: 3 };
   await assert.rejects(compileMarkdown(source, options), (error: unknown) => {
     assert.ok(error instanceof ContentError);

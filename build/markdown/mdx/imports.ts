@@ -7,19 +7,18 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isWithin, realPath } from '../../fs-utils.ts';
-import { THEME_MODULES } from './theme/index.ts';
-import { loadComponentModule } from './component-modules.ts';
+import { isInsideSite, realPath } from '../../fs-utils.ts';
+import { THEME_MODULES, unknownThemeModule } from './theme/index.ts';
+import { loadComponentModule, type ComponentModule } from './component-modules.ts';
+import type { ComponentContext } from './component-imports.ts';
 
-export interface ImportContext {
-  /** The folder `@site/` names; imports may not leave it, or the docs folder. */
-  siteDir: string;
-  docsDir?: string;
+export interface ImportContext extends ComponentContext {
   allowComponentCode: boolean;
 }
 
 export type ResolvedImport =
-  | { kind: 'module'; exports: Record<string, unknown>; file?: string }
+  /** A theme module, or a site's component module (`file`) with what its bundle read and copies. */
+  | { kind: 'module'; exports: Record<string, unknown>; file?: string; component?: Omit<ComponentModule, 'exports'> }
   /** A JSON file: its value is copied into the page's sandbox. */
   | { kind: 'data'; exports: { default: unknown }; file: string }
   | { kind: 'partial'; file: string }
@@ -36,10 +35,7 @@ const CODE = /\.(tsx|jsx|ts|js|mjs|cjs)$/;
 export async function resolveImport(source: string, importer: string, context: ImportContext): Promise<ResolvedImport> {
   const theme = THEME_MODULES.get(source);
   if (theme) return { kind: 'module', exports: theme };
-  if (source.startsWith('@theme/') || source.startsWith('@docusaurus/')) {
-    const known = [...THEME_MODULES.keys()].filter((name) => name.startsWith('@theme/') || name.startsWith('@docusaurus/'));
-    return { kind: 'problem', message: `cannot import "${source}": this generator has no such theme component`, fix: `Use one of ${known.join(', ')}, or a component of the site's own (--allow-component-code).` };
-  }
+  if (source.startsWith('@theme/') || source.startsWith('@docusaurus/')) return { kind: 'problem', ...unknownThemeModule(source) };
   const target = source.startsWith('@site/') ? path.join(context.siteDir, source.slice('@site/'.length))
     : source.startsWith('./') || source.startsWith('../') ? path.resolve(path.dirname(importer), source) : undefined;
   if (!target) {
@@ -60,15 +56,8 @@ export async function resolveImport(source: string, importer: string, context: I
   if (!context.allowComponentCode) {
     return { kind: 'problem', message: `importing "${source}" would run its code during the build`, fix: 'If you trust this docs folder, pass --allow-component-code (or set allowComponentCode: true in the site config); otherwise remove the import.' };
   }
-  return { kind: 'module', exports: await loadComponentModule(file, context.siteDir), file };
-}
-
-/**
- * The site folder and the docs folder are what a page may read from, by real path (`file` is one):
- * a symbolic link in the site that points outside it is outside.
- */
-export function isInsideSite(file: string, { siteDir, docsDir }: { siteDir: string; docsDir?: string }): boolean {
-  return [siteDir, ...(docsDir ? [docsDir] : [])].some((dir) => isWithin(realPath(dir) ?? dir, file));
+  const { exports, ...component } = await loadComponentModule(file, context);
+  return { kind: 'module', exports, file, component };
 }
 
 /** The first candidate that is a file (or a link to one), or nothing. */

@@ -20,6 +20,7 @@ import { sanitizedHtmlTree, type HtmlPolicyOptions } from '../html-policy.ts';
 import { COMPONENT_PREFIX, ComponentProp, Markup, PROP_PREFIX } from './attributes.ts';
 import type { PageCode } from './page-code.ts';
 import { SiteContext, type SiteMetadata } from './theme/site-context.ts';
+import { LayoutHeadContext, type LayoutHead } from './theme/Layout.tsx';
 
 /** True when the tree still holds JSX elements, which only React can render. */
 export function hasComponents(tree: { type: string; children?: unknown[] }): boolean {
@@ -46,16 +47,20 @@ export interface RenderContext {
   lineOf: (component: number) => number | undefined;
 }
 
-export function renderWithComponents(tree: Root, context: RenderContext): string {
+/** The page's HTML, and what a `<Layout>` in it asked of the page's head (a React page's title and description). */
+export function renderWithComponents(tree: Root, context: RenderContext): { html: string; head?: LayoutHead } {
   const rendered: string[] = [];
   const marker = new Marker();
   setAsidePlainElements(tree, rendered, marker);
   mergeAdjacentText(tree);
   const toReact = reactConverter(context.code);
+  const head: LayoutHead = {};
   try {
-    const html = sanitizedHtmlTree(renderToString(createElement(SiteContext.Provider, { value: context.site }, toReact(tree))), context.file, context.policy);
+    const page = createElement(LayoutHeadContext.Provider, { value: head }, toReact(tree));
+    const markup = renderToString(createElement(SiteContext.Provider, { value: context.site }, page)).replace(HOISTED_RESOURCES, '');
+    const html = sanitizedHtmlTree(markup, context.file, context.policy);
     restoreSetAside(html, marker, rendered);
-    return toHtml(html, { allowDangerousHtml: true });
+    return { html: toHtml(html, { allowDangerousHtml: true }), head: Object.keys(head).length > 0 ? head : undefined };
   } catch (error) {
     const component = error instanceof ComponentFailure ? error.component : undefined;
     const what = component === undefined ? 'a component' : `<${context.code.componentName(component)}>`;
@@ -85,6 +90,9 @@ function reactConverter(code: PageCode): (tree: Root) => ReactNode {
   const convert = (tree: Root): ReactNode => toJsxRuntime(tree, { Fragment, jsx, jsxs, createEvaluater: () => evaluater, elementAttributeNameCase: 'react', stylePropertyNameCase: 'dom' });
   return convert;
 }
+
+/** React 19 puts resource hints before what it renders (`<link rel="preload" as="image">` for each image): not the page's content. */
+const HOISTED_RESOURCES = /^(?:<link [^>]*\/>)+/;
 
 /**
  * Where a plain element's HTML goes back: text no page can write, since its middle is random and new

@@ -86,6 +86,8 @@ declare module 'vfile' {
     islands: string[];
     /** Files besides the page that its compile read (partials, modules): watch mode recompiles the page when one changes. */
     dependencies: string[];
+    /** URLs of the stylesheets of the component modules the page imports (their CSS modules and CSS). */
+    stylesheets: string[];
     /** The line where each component (by its number in page-code.ts) is first used, for its render error. */
     componentLines: globalThis.Map<number, number>;
   }
@@ -201,7 +203,8 @@ async function bindConfigComponents(tree: Root, state: State): Promise<void> {
   });
   for (const [name, element] of used) {
     const source = state.options.components[name];
-    const context = { siteDir: state.options.siteDir, docsDir: state.options.docsDir, allowComponentCode: true };
+    const { siteDir, docsDir, baseUrl } = state.options;
+    const context = { siteDir, docsDir, baseUrl, allowComponentCode: true };
     const resolved = await resolveImport(source, path.join(state.options.siteDir, 'site.config'), context).catch((error: Error) => loadProblem(source, error));
     const described: ResolvedImport = resolved.kind === 'problem' ? { ...resolved, message: `components.${name} in the site config: ${resolved.message}` } : resolved;
     bindImport({ local: name, imported: 'default', source }, described, element.position, state);
@@ -220,6 +223,7 @@ function bindImport(binding: ImportBinding, resolved: ResolvedImport, position: 
     return;
   }
   if (resolved.file) state.file.data.dependencies!.push(resolved.file);
+  if (resolved.kind === 'module' && resolved.component) useComponentFiles(resolved.component, state.file);
   if (resolved.kind === 'partial') {
     state.names.set(binding.local, { kind: 'partial', file: resolved.file });
     return;
@@ -235,6 +239,13 @@ function bindImport(binding: ImportBinding, resolved: ResolvedImport, position: 
   if (problem) fail(state, position, `"${binding.source}" cannot be used by the page: ${problem}`, 'Keep imported data to JSON-like values nested at most 64 levels deep.');
   // Data (a JSON file) lives in the sandbox; modules (components, namespaces) stay on the host too.
   state.names.set(binding.local, resolved.kind === 'data' ? { kind: 'page' } : { kind: 'host', value });
+}
+
+/** A component module's files: what it read (watch mode recompiles the page when one changes), the files it copies and its stylesheet. */
+function useComponentFiles({ files, assets, stylesheet }: NonNullable<Extract<ResolvedImport, { kind: 'module' }>['component']>, file: VFile): void {
+  file.data.dependencies!.push(...files);
+  (file.data.assets ??= []).push(...assets);
+  if (stylesheet) (file.data.stylesheets ??= []).push(stylesheet);
 }
 
 /** A name whose import or export failed: reported once, and expressions using it are skipped. */

@@ -21,5 +21,5 @@ export const lazyPages: PageComponents = {
 };
 
 export function preloadPage(kind: RouteData['kind']): Promise<unknown> {
-  return kind === 'doc' ? Promise.resolve() : loaders[kind]();
+  return kind === 'doc' || kind === 'reactPage' ? Promise.resolve() : loaders[kind]();
 }

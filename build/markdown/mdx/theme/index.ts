@@ -4,8 +4,10 @@
  */
 import { createElement } from 'react';
 import { Admonition, Details } from './Admonition.tsx';
+import { clsx } from './clsx.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 import { BrowserOnly, docusaurusContext, Head, Heading, Link, siteUrl, Translate, translate, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from './Docusaurus.tsx';
+import { Layout } from './Layout.tsx';
 import type { SiteMetadata } from './site-context.ts';
 import { TabItem, Tabs } from './Tabs.tsx';
 import { TOCInline } from './TOCInline.tsx';
@@ -33,6 +35,7 @@ export const THEME_MODULES: ReadonlyMap<string, Record<string, unknown>> = new M
   ['@theme/MDXComponents', { default: MDXComponents }],
   ['@theme/TOCInline', { default: TOCInline }],
   ['@theme/Heading', { default: Heading }],
+  ['@theme/Layout', { default: Layout }],
   ['@docusaurus/Link', { default: Link }],
   ['@docusaurus/useBaseUrl', { default: useBaseUrl, useBaseUrlUtils }],
   ['@docusaurus/useDocusaurusContext', { default: useDocusaurusContext }],
@@ -43,7 +46,14 @@ export const THEME_MODULES: ReadonlyMap<string, Record<string, unknown>> = new M
   ['react-lite-youtube-embed', { default: YouTubeEmbed, LiteYouTubeEmbed: YouTubeEmbed }],
   // Its stylesheet: the embed above needs none.
   ['react-lite-youtube-embed/dist/LiteYouTubeEmbed.css', {}],
+  ['clsx', { default: clsx, clsx }],
 ]);
+
+/** A `@theme/` or `@docusaurus/` module this generator does not have, as an import of a page or a component is refused. */
+export function unknownThemeModule(source: string): { message: string; fix: string } {
+  const known = [...THEME_MODULES.keys()].filter((name) => name.startsWith('@theme/') || name.startsWith('@docusaurus/'));
+  return { message: `cannot import "${source}": this generator has no such theme component`, fix: `Use one of ${known.join(', ')}, or a component of the site's own (--allow-component-code).` };
+}
 
 
 /** Components that need the browser, by the island (src/client/islands/) that drives them. */

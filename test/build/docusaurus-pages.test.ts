@@ -1,0 +1,206 @@
+/**
+ * The pages of a Docusaurus site's `src/pages` (issue #36, item 4), built from the site's own
+ * docusaurus.config as `create-docusaurus` makes it (test/fixtures/docusaurus-pages): a React home page
+ * with Layout, Link, clsx, CSS modules and SVG imports, a Markdown page, an MDX page and a `_hidden.md`.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { before, test } from 'node:test';
+import { runCli } from '../helpers/cli.ts';
+import { projectRoot } from '../helpers/site.ts';
+import { tempTree } from '../helpers/tmp.ts';
+
+const fixture = path.join(projectRoot, 'test/fixtures/docusaurus-pages');
+const SKIPPED_REACT_PAGE = 'warning: src/pages/index.js: building this React page would run its code during the build; it is skipped\n'
+  + '  → If you trust this site, pass --allow-component-code (or set allowComponentCode: true in the site config).';
+
+/** Builds the fixture (with `changes`: files replaced or added) from its own folder, as its author would; `prepare` runs first. */
+async function buildFixture(flags: string[], changes: Record<string, string> = {}, prepare?: (root: string) => void) {
+  const files = Object.fromEntries(readdirSync(fixture, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => {
+    const file = path.relative(fixture, path.join(entry.parentPath, entry.name));
+    return [file, readFileSync(path.join(fixture, file), 'utf8')];
+  }));
+  const root = Object.keys(changes).length === 0 ? fixture : tempTree({ ...files, ...changes });
+  prepare?.(root);
+  const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'docusaurus-pages-')), 'out');
+  const run = await runCli(['build', '--config', 'docusaurus.config.js', '--out', outDir, '--no-search', '--no-cache', ...flags], root);
+  return { ...run, outDir, page: (file: string) => readFileSync(path.join(outDir, file), 'utf8') };
+}
+
+const part = (html: string, pattern: RegExp) => pattern.exec(html)?.[1] ?? '';
+const title = (html: string) => part(html, /<title>([^<]*)<\/title>/);
+const description = (html: string) => part(html, /<meta name="description" content="([^"]*)">/);
+const main = (html: string) => part(html, /<main id="__main" class="main-wrapper" tabindex="-1"><!--\$-->([\s\S]*)<!--\/\$--><\/main>/);
+
+let built: Awaited<ReturnType<typeof buildFixture>>;
+
+before(async () => {
+  built = await buildFixture(['--allow-component-code']);
+  assert.equal(built.code, 0, built.stderr);
+});
+
+test('with --allow-component-code the site builds with no warning, and its React index page is the home page', () => {
+  assert.equal(built.stderr, '');
+  assert.match(built.stdout, /Built 5 pages/);
+  const home = built.page('index.html');
+  assert.doesNotMatch(home, /http-equiv="refresh"/, '/ is the page, not a redirect to the first doc');
+  assert.equal(title(home), 'Hello from Acme Rockets | Acme Rockets', "the page's <Layout title> and the site title, as Docusaurus writes them");
+  assert.equal(description(home), 'Description will go into a meta tag in &lt;head /&gt;');
+  assert.match(home, /<a class="navbar-brand" href="\/">/);
+});
+
+test('the React home page is rendered at build time inside the theme: Link, clsx, Heading, useDocusaurusContext, CSS module classes, SVG images', () => {
+  const home = built.page('index.html');
+  assert.equal(main(home).replace(/-[0-9a-f]{10}\.svg/g, '-HASH.svg'), [
+    '<div class="react-page" data-pagefind-body="">',
+    '<header class="hero hero--primary index_65d6f5_heroBanner"><div class="container"><h1 class="hero__title">Acme Rockets</h1><p class="hero__subtitle">Rockets are cool</p>',
+    '<div class="index_65d6f5_buttons"><a href="/docs/intro" class="button button--secondary button--lg">Docusaurus Tutorial - 5min ⏱️</a></div></div></header>',
+    // The page's <main> is a <div>: the theme's <main> holds every page.
+    '<div><section class="styles_9aa965_features"><div class="container"><div class="row">',
+    '<div class="col col--4"><div class="text--center"><img src="/assets/media/undraw_mountain-HASH.svg" alt="" class="styles_9aa965_featureSvg" loading="lazy"></div>',
+    '<div class="text--center padding-horiz--md"><h3>Easy to Use</h3><p>Acme Rockets were designed from the ground up to be easily installed and used to get your payload up and running quickly.</p></div></div>',
+    '<div class="col col--4"><div class="text--center"><img src="/assets/media/undraw_tree-HASH.svg" alt="" class="styles_9aa965_featureSvg" loading="lazy"></div>',
+    '<div class="text--center padding-horiz--md"><h3>Focus on What Matters</h3><p>Acme Rockets let you focus on your payload, and we\'ll do the chores. Go ahead and move your cargo into the <code>bay</code> directory.</p></div></div>',
+    '</div></div></section></div></div>',
+  ].join(''));
+  assert.doesNotMatch(home, /aria-label="Docs sidebar"|aria-label="Breadcrumbs"|aria-label="Table of contents"|Copy page as Markdown/);
+  const svg = /src="(\/assets\/media\/undraw_tree-[0-9a-f]{10}\.svg)"/.exec(home)![1];
+  assert.equal(built.page(svg), readFileSync(path.join(fixture, 'static/img/undraw_tree.svg'), 'utf8'));
+});
+
+test("the page's CSS modules reach it as one stylesheet, their class names kept apart per file, naming no path of the build machine", () => {
+  const home = built.page('index.html');
+  const stylesheet = /<link rel="stylesheet" href="(\/assets\/css\/index-[0-9a-f]{10}\.css)" data-precedence="page"\/>/.exec(home)?.[1];
+  assert.ok(stylesheet, home);
+  const css = built.page(stylesheet);
+  assert.ok(css.includes('.index_65d6f5_heroBanner{padding:4rem 0;text-align:center;position:relative;overflow:hidden;background-color:#2e8555;color:#fff}'), css);
+  assert.ok(css.includes('.styles_9aa965_features .row{display:flex;flex-wrap:wrap;gap:2rem;justify-content:center}'), css);
+  assert.doesNotMatch(css, /\/work\/|fixtures|\/\*/);
+  assert.doesNotMatch(built.page('about/index.html'), /assets\/css\//, 'a page without components links no page stylesheet');
+});
+
+test('a Markdown page is built like a doc with no sidebar, breadcrumbs or pagination, with its front matter, links and table of contents', () => {
+  const about = built.page('about/index.html');
+  assert.equal(title(about), 'About Acme | Acme Rockets');
+  assert.equal(description(about), 'Who builds the rockets.');
+  assert.equal(main(about), [
+    '<div class="doc-layout doc-layout-no-sidebar"><div class="doc-main doc-main-toc"><article class="doc-article"><div class="doc-content" data-pagefind-body="">',
+    '<h1>About Acme</h1>',
+    '<details class="toc-collapsible" data-pagefind-ignore=""><summary>On this page</summary><ul class="toc-list"><li><a href="#our-team" class="toc-link">Our team</a></li><li><a href="#our-history" class="toc-link">Our history</a></li></ul></details>',
+    '<div class="markdown"><p>We build rockets. Read the <a href="/docs/intro">tutorial</a>.</p>\n',
+    '<h2 id="our-team" class="anchor">Our team<a class="hash-link" href="#our-team" aria-label="Direct link to Our team" title="Direct link to this heading" data-pagefind-ignore="">#</a></h2>\n',
+    '<p>Engineers who like countdowns.</p>\n',
+    '<h2 id="our-history" class="anchor">Our history<a class="hash-link" href="#our-history" aria-label="Direct link to Our history" title="Direct link to this heading" data-pagefind-ignore="">#</a></h2>\n',
+    '<p>Founded in 1962.</p></div></div>',
+    '<div class="doc-footer"><span class="doc-footer-actions"><button type="button" class="copy-page-button" data-markdown="/about.md">Copy page as Markdown</button></span></div></article>',
+    '<aside class="toc-container" aria-label="Table of contents"><nav aria-label="Table of contents" class="toc"><p class="toc-title">On this page</p><ul class="toc-list"><li><a href="#our-team" class="toc-link">Our team</a></li><li><a href="#our-history" class="toc-link">Our history</a></li></ul></nav></aside>',
+    '</div></div>',
+  ].join(''));
+  assert.match(built.page('docs/intro/index.html'), /See <a href="\/about">what we are<\/a>\./, 'a doc links to a page by its file');
+});
+
+test('an MDX page runs its expressions and theme components, keeps the heading it writes below its imports, and hides its table of contents as asked', () => {
+  const nested = built.page('nested/index.html');
+  assert.equal(title(nested), 'Launch schedule | Acme Rockets');
+  assert.equal(main(nested), [
+    '<div class="doc-layout doc-layout-no-sidebar"><div class="doc-main"><article class="doc-article"><div class="doc-content" data-pagefind-body="">',
+    '<div class="markdown"><h1 id="launch-schedule">Launch schedule</h1>\n',
+    '<div class="admonition admonition-tip"><p class="admonition-heading">Next up</p><div class="admonition-content">Alpha launches first.</div></div>\n',
+    '<p>Rocket Alpha</p>\n<p>Rocket Beta</p>\n',
+    '<h2 id="past-launches" class="anchor">Past launches<a class="hash-link" href="#past-launches" aria-label="Direct link to Past launches" title="Direct link to this heading" data-pagefind-ignore="">#</a></h2>\n',
+    '<p>None yet.</p></div></div>',
+    '<div class="doc-footer"><span class="doc-footer-actions"><button type="button" class="copy-page-button" data-markdown="/nested/index.md">Copy page as Markdown</button></span></div></article>',
+    '</div></div>',
+  ].join(''));
+});
+
+test('files and folders starting with "_" are not pages, nor is a draft (nor are its warnings); the sitemap lists the pages', () => {
+  assert.equal(existsSync(path.join(built.outDir, 'hidden')) || existsSync(path.join(built.outDir, '_hidden')), false);
+  assert.equal(existsSync(path.join(built.outDir, 'wip')), false);
+  assert.doesNotMatch(built.page('sitemap.xml'), /hidden/);
+  const sitemap = [...built.page('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).sort();
+  assert.deepEqual(sitemap, ['https://rockets.example.com/', 'https://rockets.example.com/about', 'https://rockets.example.com/docs/intro', 'https://rockets.example.com/docs/launch', 'https://rockets.example.com/nested/']);
+});
+
+test('without --allow-component-code the React page is skipped with one warning, and / forwards to the first doc; Markdown pages are built', async () => {
+  const run = await buildFixture([]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr.trim(), SKIPPED_REACT_PAGE);
+  assert.match(run.page('index.html'), /<meta http-equiv="refresh" content="0; url=\/docs\/intro">/);
+  assert.equal(title(run.page('about/index.html')), 'About Acme | Acme Rockets');
+  assert.equal(readdirSync(path.join(run.outDir, 'assets')).includes('css'), false, 'nothing of the React page was bundled');
+});
+
+test("the preset's pages: false builds no pages (the navbar's link to one is dead); its pages options are taken or warned about", async () => {
+  const config = readFileSync(path.join(fixture, 'docusaurus.config.js'), 'utf8');
+  const off = await buildFixture([], { 'docusaurus.config.js': config.replace('blog: false,', 'blog: false,\n        pages: false,') });
+  assert.equal(off.code, 1);
+  assert.equal(off.stderr.trim(), 'Found dead link /about in docusaurus.config.js, navbar item 2 ("About")\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
+  const moved = await buildFixture([], {
+    'docusaurus.config.js': config.replace('blog: false,', "blog: false,\n        pages: { path: 'site-pages', routeBasePath: '/more', remarkPlugins: [() => {}] },").replace("to: '/about'", "to: '/more/team'"),
+    'site-pages/team.md': '# Team\n\nUs.\n',
+  });
+  assert.equal(moved.code, 0, moved.stderr);
+  assert.equal(moved.stderr.trim(), [
+    'warning: docusaurus.config.js: "pages.remarkPlugins" of preset "classic" is not supported; it is ignored',
+    // src/pages is no longer the pages folder: its about.md is no page.
+    'warning: docs/intro.md:7:61: link to a missing Markdown file "../src/pages/about.md"',
+    '  → Fix the path (relative to this file or to the docs folder), or create the page.',
+  ].join('\n'));
+  assert.equal(title(moved.page('more/team/index.html')), 'Team | Acme Rockets');
+});
+
+test('a page and a doc, or two pages, writing the same route are one error naming both', async () => {
+  const run = await buildFixture([], { 'src/pages/docs/intro.md': '# Intro again\n', 'src/pages/about/index.md': '# About again\n' });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), [
+    'error: 2 problems found:',
+    'src/pages/about/index.md: route "/about/" writes about/index.html, where the page of src/pages/about.md is written',
+    "  → Rename the page's file, or the other file.",
+    'src/pages/docs/intro.md: route "/docs/intro" writes docs/intro/index.html, where the page of docs/intro.md is written',
+    "  → Rename the page's file, or the other file.",
+  ].join('\n'));
+});
+
+test('what a React page imports and cannot have is one error naming the file and the import, never a stack', async () => {
+  const page = (imports: string) => `${imports}\nexport default function Page() { return <p>Hi</p>; }\n`;
+  const run = await buildFixture(['--allow-component-code'], {
+    'src/pages/index.js': page("import confetti from 'canvas-confetti';"),
+    'src/pages/styled.js': page("import './theme.scss';"),
+    'src/pages/theme.scss': '$x: 1;\n',
+    'src/pages/outside.js': page("import secret from './linked.js';"),
+    'src/pages/unknown.js': page("import CodeInline from '@theme/CodeInline';"),
+  }, (root) => symlinkSync(tempTree({ 'secret.js': 'export default 42;\n' }) + '/secret.js', path.join(root, 'src/pages/linked.js')));
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), [
+    'error: 4 problems found:',
+    'src/pages/index.js: could not load "./index.js": src/pages/index.js:1:22: cannot import "canvas-confetti": the package is not installed in the site (its node_modules)',
+    '  → Fix the error in that file.',
+    'src/pages/outside.js: could not load "./outside.js": src/pages/outside.js:1:20: cannot import "./linked.js": it is outside the site folder',
+    '  → Fix the error in that file.',
+    'src/pages/styled.js: could not load "./styled.js": src/pages/styled.js:1:8: cannot import "./theme.scss": .scss files cannot be imported',
+    '  → Fix the error in that file.',
+    'src/pages/unknown.js: could not load "./unknown.js": src/pages/unknown.js:1:24: cannot import "@theme/CodeInline": this generator has no such theme component',
+    '  → Fix the error in that file.',
+  ].join('\n'));
+});
+
+test('a React page that throws while rendering, has no default export or exports no component is one error naming it, with no line of the build\'s own making', async () => {
+  const run = await buildFixture(['--allow-component-code'], {
+    'src/pages/index.js': 'export default function Home() { return [1].map((n) => n.toUpperCase()); }\n',
+    'src/pages/named.js': 'export function Team() { return null; }\n',
+    'src/pages/number.js': 'export default 42;\n',
+  });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), [
+    'error: 3 problems found:',
+    'src/pages/index.js: <Page> failed to render: n.toUpperCase is not a function',
+    '  → Fix the component, or the props the page passes it.',
+    'src/pages/named.js: "./named.js" has no export named "default"',
+    '  → Import one of: Team.',
+    'src/pages/number.js: <Page> is not a component: "Page" is a number',
+    "  → Use a theme component, a component of the site's own (--allow-component-code) or a function of this page; for an HTML element, write its tag (<div>).",
+  ].join('\n'));
+});
