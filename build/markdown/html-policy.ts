@@ -24,6 +24,14 @@ const TABLE_TAGS = ['table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', '
 const MEDIA_TAGS = ['a', 'img', 'picture', 'source', 'video', 'audio', 'track', 'iframe'];
 /** Only in the theme's own markup (tabs, task lists); an author's are dropped earlier (raw-html.ts, jsx-elements.ts). */
 const THEME_TAGS = ['button', 'input'];
+/**
+ * Inline SVG as components draw icons with it: shapes, gradients and text. Not `script`, `foreignObject`,
+ * `animate`/`set` (which can set an href), `image` or `a`; `use` only points inside the page.
+ */
+export const SVG_TAGS = ['svg', 'g', 'path', 'circle', 'ellipse', 'rect', 'line', 'polyline', 'polygon', 'title', 'desc', 'defs', 'symbol', 'use', 'linearGradient', 'radialGradient', 'stop', 'clipPath', 'mask', 'text', 'tspan'];
+/** A paint or reference (`fill="url(#g)"`) may point inside the page only. */
+const LOCAL_REFERENCE = /^(?!.*url\(\s*(?!#))/i;
+const SVG_ATTRIBUTES: (string | [string, RegExp])[] = ['viewBox', 'xmlns', 'width', 'height', ['fill', LOCAL_REFERENCE], 'fillRule', 'fillOpacity', 'clipRule', ['clipPath', LOCAL_REFERENCE], ['mask', LOCAL_REFERENCE], ['stroke', LOCAL_REFERENCE], 'strokeWidth', 'strokeLinecap', 'strokeLinejoin', 'strokeMiterlimit', 'strokeDasharray', 'strokeOpacity', 'opacity', 'd', 'cx', 'cy', 'r', 'rx', 'ry', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'dx', 'dy', 'points', 'transform', 'offset', 'stopColor', 'stopOpacity', 'gradientUnits', 'gradientTransform', 'preserveAspectRatio', 'focusable', 'textAnchor', 'fontSize', 'fontWeight'];
 
 /** The data attributes the theme's markup and GFM carry; others could steer the runtime or the search index. */
 const DATA_ATTRIBUTES = ['dataTabs', 'dataGroupId', 'dataQueryKey', 'dataValue', 'dataMeta', 'dataLine', 'dataPagefindIgnore', 'dataFootnotes', 'dataFootnoteRef', 'dataFootnoteBackref'];
@@ -37,7 +45,7 @@ const IMAGE_SOURCE = /^(?!data:)|^data:image\/(png|gif|jpe?g|webp|avif)[;,]/i;
 const NO_DATA_URL = /^(?!data:)/i;
 
 export const SCHEMA: Schema = {
-  tagNames: [...TEXT_TAGS, ...STRUCTURE_TAGS, ...TABLE_TAGS, ...MEDIA_TAGS, ...THEME_TAGS],
+  tagNames: [...TEXT_TAGS, ...STRUCTURE_TAGS, ...TABLE_TAGS, ...MEDIA_TAGS, ...THEME_TAGS, ...SVG_TAGS],
   attributes: {
     // `style` is then kept to inline-style.ts's allowlist.
     '*': ['className', 'id', 'title', 'lang', 'dir', 'hidden', 'tabIndex', 'style', ...ARIA_ATTRIBUTES, ...DATA_ATTRIBUTES],
@@ -71,6 +79,8 @@ export const SCHEMA: Schema = {
     del: ['cite'],
     ins: ['cite'],
     button: [['type', 'button']],
+    ...Object.fromEntries(SVG_TAGS.map((tag) => [tag, SVG_ATTRIBUTES])),
+    use: [...SVG_ATTRIBUTES, ['href', /^#/]],
     input: [['type', 'checkbox'], 'checked', 'disabled'],
   },
   protocols: {

@@ -169,3 +169,12 @@ test('an embed is sandboxed and may not ask for the camera or navigate the page:
   const html = readFileSync(path.join(root, 'out/intro/index.html'), 'utf8');
   assert.match(html, /<iframe src="https:\/\/video\.example\/embed" title="Call" allow="fullscreen" sandbox="allow-scripts" loading="lazy" allowfullscreen><\/iframe>/);
 });
+
+test('inline SVG keeps its shapes and loses what could run or load: script, foreignObject, handlers, outside references', async () => {
+  const svg = '<svg viewBox="0 0 10 10" onload="fetch(\'/pwned\')"><script>fetch("/pwned")</script><foreignObject><div>x</div></foreignObject><use href="https://evil.example/s.svg#x" /><use href="#icon" /><path d="M0 0h10" fill="url(https://evil.example/p)" stroke="url(#g)" /></svg>\n';
+  const root = tempTree({ 'docs/intro.mdx': svg });
+  const run = await runCli(['build', '--docs', 'docs', '--out', 'out', '--no-search'], root);
+  assert.equal(run.code, 0, run.stderr);
+  const body = /<div class="markdown">([\s\S]*?)<\/div><\/div><div class="doc-footer">/.exec(readFileSync(path.join(root, 'out/intro/index.html'), 'utf8'))![1];
+  assert.equal(body, '<svg viewBox="0 0 10 10"><use></use><use href="#icon"></use><path d="M0 0h10" stroke="url(#g)"></path></svg>');
+});

@@ -9,13 +9,14 @@ import type { Element, ElementContent, Root } from 'hast';
 import type { MdxJsxAttribute, MdxJsxFlowElementHast, MdxJsxTextElementHast } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
 import { ALLOWED_TAGS } from '../raw-html.ts';
+import { SVG_TAGS } from '../html-policy.ts';
 import { walk } from '../walk.ts';
 import { linkWithBaseUrl } from '../../../src/shared/paths.ts';
 
 /** Tags an MDX page may write beyond raw HTML's (their attributes are sanitised like any element's). */
 const JSX_TAGS = new Set([...ALLOWED_TAGS, 'div', 'span', 'a', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
   'caption', 'blockquote', 'pre', 'hr', 'figure', 'figcaption', 'picture', 'source', 'video', 'audio', 'track', 'center', 'dl', 'dt', 'dd',
-  's', 'u', 'q', 'cite', 'time', 'var', 'samp', 'section', 'aside', 'header', 'footer', 'nav', 'iframe', 'h1']);
+  's', 'u', 'q', 'cite', 'time', 'var', 'samp', 'section', 'aside', 'header', 'footer', 'nav', 'iframe', 'h1', ...SVG_TAGS]);
 
 export interface JsxElementOptions {
   baseUrl: string;
