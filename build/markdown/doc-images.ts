@@ -19,7 +19,7 @@ export interface PageAsset { source: string; target: string }
 export function relocateDocImage(image: Image, context: LinkContext, sourcePath: string, file: VFile, report: Report, writer: 'page' | 'partial'): void {
   const relative = decodeURIComponentSafe(splitHref(image.url).path);
   const source = path.resolve(context.docsDir, path.dirname(sourcePath), relative);
-  const copied = siteFileUrl(source, context, file, 'image');
+  const copied = siteFileUrl(source, context, file);
   if ('url' in copied) {
     image.url = copied.url;
     return;
@@ -37,9 +37,11 @@ export function relocateDocImage(image: Image, context: LinkContext, sourcePath:
 export const OUTSIDE_NOTE = 'Keep images inside the site folder (a symbolic link to a file outside it is refused).';
 export const NOT_PUBLISHED_NOTE = 'Only images, documents, archives, data and media files are copied from beside the pages, never a hidden file, an HTML page, a script or an SVG with script in it; put a file to publish as it is in the static folder.';
 
-const IMAGES = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.ico', '.bmp', '.svg']);
-/** What a reader's browser cannot run from the site's own origin: no HTML, XML, script or stylesheet. */
-const FILES = new Set([...IMAGES, '.pdf', '.zip', '.gz', '.tgz', '.tar', '.7z', '.csv', '.tsv', '.txt', '.json', '.yaml', '.yml', '.mp4', '.webm', '.mp3', '.ogg', '.wav', '.epub']);
+/**
+ * What a reader's browser cannot run from the site's own origin: images, documents, archives, data,
+ * media, and files without an extension (served as bytes to download). Never HTML, XML, script or CSS.
+ */
+const INERT_TYPES = new Set(['', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.ico', '.bmp', '.svg', '.pdf', '.zip', '.gz', '.tgz', '.tar', '.7z', '.csv', '.tsv', '.txt', '.md', '.mdx', '.json', '.yaml', '.yml', '.mp4', '.webm', '.mp3', '.ogg', '.wav', '.epub']);
 /** What lets an SVG opened on its own run script or load a page. */
 const ACTIVE_SVG = /<script|<foreignObject|<iframe|<embed|<object|\son[a-z]+\s*=|javascript:/i;
 
@@ -47,9 +49,9 @@ const ACTIVE_SVG = /<script|<foreignObject|<iframe|<embed|<object|\son[a-z]+\s*=
  * A file of the site that may be published beside a page: of an inert type, in no hidden folder and not
  * hidden itself (a checkout's `.git/config` holds its access token), and an SVG without script.
  */
-function isPublishable(real: string, kind: 'image' | 'file', context: LinkContext): boolean {
+function isPublishable(real: string, context: LinkContext): boolean {
   const extension = path.extname(real).toLowerCase();
-  if (!(kind === 'image' ? IMAGES : FILES).has(extension)) return false;
+  if (!INERT_TYPES.has(extension)) return false;
   const below = path.relative(realPath(context.siteDir) ?? context.siteDir, real).split(path.sep);
   if (below.some((segment) => segment.startsWith('.') || segment === 'node_modules')) return false;
   return extension !== '.svg' || !ACTIVE_SVG.test(readFileSync(real, 'utf8'));
@@ -60,11 +62,11 @@ function isPublishable(real: string, kind: 'image' | 'file', context: LinkContex
  * as Docusaurus's bundler copies the files pages link to: its URL, or why there is none. The file
  * must be inside the site by real path: a link to a file outside it is outside.
  */
-export function siteFileUrl(source: string, context: LinkContext, file: VFile, kind: 'image' | 'file'): { url: string } | { problem: 'missing' | 'outside' | 'not published' } {
+export function siteFileUrl(source: string, context: LinkContext, file: VFile): { url: string } | { problem: 'missing' | 'outside' | 'not published' } {
   const real = realPath(source);
   if (!isInsideSite(real ?? path.resolve(source), context)) return { problem: 'outside' };
   if (!real || !statSync(real).isFile()) return { problem: 'missing' };
-  if (!isPublishable(real, kind, context)) return { problem: 'not published' };
+  if (!isPublishable(real, context)) return { problem: 'not published' };
   const target = mediaTarget(source);
   (file.data.assets ??= []).push({ source, target });
   (file.data.dependencies ??= []).push(source); // watch mode: a changed file recompiles the page

@@ -107,7 +107,7 @@ function rewriteLink(url: string, site: LinkSite): string | typeof MISSING {
 /** `[x](./file.zip)` to a file next to the page: the file, copied into the output. */
 function localFileUrl(linkPath: string, hash: string | undefined, { context, writtenIn, file, report }: LinkSite): string | typeof MISSING | undefined {
   if (!linkPath) return undefined;
-  const copied = siteFileUrl(path.resolve(context.docsDir, path.dirname(writtenIn), safeDecodeUri(linkPath)), context, file, 'file');
+  const copied = siteFileUrl(path.resolve(context.docsDir, path.dirname(writtenIn), safeDecodeUri(linkPath)), context, file);
   if ('url' in copied) return withHash(copied.url, hash);
   if (copied.problem !== 'not published') return undefined;
   report(`link to "${linkPath}": the file is not copied into the site`, { ruleId: 'unpublished-file', note: NOT_PUBLISHED_NOTE });
@@ -126,7 +126,7 @@ function siteLinkTarget(linkPath: string, hash: string | undefined, { context, f
   const source = path.join(context.siteDir, safeDecodeUri(linkPath.slice('@site/'.length)));
   const staticDir = context.staticDirs.find((dir) => !path.relative(dir, source).startsWith('..'));
   if (staticDir && existsSync(source)) return withHash(context.baseUrl + path.relative(staticDir, source).split(path.sep).join('/'), hash);
-  const copied = siteFileUrl(source, context, file, 'file');
+  const copied = siteFileUrl(source, context, file);
   if ('url' in copied) return withHash(copied.url, hash);
   if (copied.problem === 'not published') report(`link to "${linkPath}": the file is not copied into the site`, { ruleId: 'unpublished-file', note: NOT_PUBLISHED_NOTE });
   else report(`link to a missing file "${linkPath}"`, { ruleId: 'missing-file', note: copied.problem === 'missing' ? 'Fix the path (from the site folder), or create the file.' : OUTSIDE_NOTE });
@@ -191,7 +191,7 @@ function safeDecodeUri(url: string): string {
 function checkImage(image: Image, context: LinkContext, sourcePath: string, file: VFile, report: Report, writer: 'page' | 'partial'): void {
   if (isExternalUrl(image.url) || /^\s*data:/i.test(image.url)) return;
   if (image.url.startsWith('@site/')) {
-    const copied = siteFileUrl(path.join(context.siteDir, safeDecodeUri(splitHref(image.url).path.slice('@site/'.length))), context, file, 'image');
+    const copied = siteFileUrl(path.join(context.siteDir, safeDecodeUri(splitHref(image.url).path.slice('@site/'.length))), context, file);
     if ('url' in copied) image.url = copied.url;
     else if (copied.problem === 'not published') report(`image "${image.url}" is not copied into the site`, { ruleId: 'unpublished-file', note: NOT_PUBLISHED_NOTE });
     else report(`image "${image.url}" not found in the site folder`, { ruleId: 'missing-image', note: copied.problem === 'missing' ? 'Fix the path (from the site folder), or create the file.' : OUTSIDE_NOTE });

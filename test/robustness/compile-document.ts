@@ -1,6 +1,6 @@
 /**
- * Compiles a Markdown document as a page would be, telling apart the two rejections an author can
- * cause (a link to a missing `.md` file, a missing image) from a crash. After an expected rejection
+ * Compiles a Markdown document as a page would be, telling apart the rejections an author can
+ * cause (a link to a missing `.md` file, a missing image, a file of a type not published) from a crash. After an expected rejection
  * the missing targets are supplied and the document is compiled again, so its HTML is checked too.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,8 @@ import { tempTree } from '../helpers/tmp.ts';
 export const EXPECTED_REJECTIONS = {
   missingMarkdown: /^link to a missing Markdown file "(.+)"$/,
   missingImage: /^image "(.+)" not found (in the static folder|next to the page)$/,
+  /** The file the harness wrote for an image has no image extension (`![x](url)`): a type the build does not publish. */
+  unpublishedFile: /^(image "(.+)" is not copied into the site|link to "(.+)": the file is not copied into the site)$/,
 };
 
 export type RejectionKind = keyof typeof EXPECTED_REJECTIONS;
@@ -94,6 +96,7 @@ export class DocumentCompiler {
       }
       return { kind: 'missingImage', supplied: true };
     }
+    if (EXPECTED_REJECTIONS.unpublishedFile.test(message)) return { kind: 'unpublishedFile', supplied: false };
     return undefined;
   }
 }

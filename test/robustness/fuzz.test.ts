@@ -268,7 +268,7 @@ test('seeded random Markdown compiles quickly to well-formed, script-free HTML',
     { 'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' },
   );
   const failures: string[] = [];
-  const rejections: Record<RejectionKind, number> = { missingMarkdown: 0, missingImage: 0 };
+  const rejections: Record<RejectionKind, number> = { missingMarkdown: 0, missingImage: 0, unpublishedFile: 0 };
   let rejectedDocuments = 0;
   let documentsWithCharacterErrors = 0;
   let checked = 0;
@@ -307,7 +307,7 @@ test('seeded random Markdown compiles quickly to well-formed, script-free HTML',
   }
 
   const seconds = (performance.now() - started) / 1000;
-  t.diagnostic(`fuzz: ${DOCUMENTS} documents (${(bytes / 1024 / 1024).toFixed(1)} MiB of Markdown, seed ${SEED}) in ${seconds.toFixed(1)} s; ${checked} HTML outputs checked; ${rejectedDocuments} documents first rejected as expected (missing .md ${rejections.missingMarkdown}, missing image ${rejections.missingImage}); ${documentsWithCharacterErrors} outputs keep a control character the author typed; slowest: document ${slowest.index} (${slowest.length} characters) at ${slowest.ms.toFixed(0)} ms; largest heap growth: document ${largest.index}, ${Math.round(largest.bytes / 1024 / 1024)} MB`);
+  t.diagnostic(`fuzz: ${DOCUMENTS} documents (${(bytes / 1024 / 1024).toFixed(1)} MiB of Markdown, seed ${SEED}) in ${seconds.toFixed(1)} s; ${checked} HTML outputs checked; ${rejectedDocuments} documents first rejected as expected (missing .md ${rejections.missingMarkdown}, missing image ${rejections.missingImage}, a file type not published ${rejections.unpublishedFile}); ${documentsWithCharacterErrors} outputs keep a control character the author typed; slowest: document ${slowest.index} (${slowest.length} characters) at ${slowest.ms.toFixed(0)} ms; largest heap growth: document ${largest.index}, ${Math.round(largest.bytes / 1024 / 1024)} MB`);
   const kinds = new Map<string, number>();
   for (const failure of failures) {
     for (const line of failure.split('\n').slice(1)) {
