@@ -94,6 +94,8 @@ const config: Omit<SiteConfig, 'navbar'> & { navbar: Omit<SiteConfig['navbar'], 
   allowComponentCode: false,
   components: {},
   embedHosts: ['codesandbox.io', 'stackblitz.com'],
+  customCss: [],
+  stylesheets: [],
 };
 
 export default config;

@@ -65,7 +65,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const docs = shard ? sources.docs.filter((doc) => inShard(doc.permalink, shard)) : sources.docs;
   const { config, paths } = sources;
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...paths });
-  const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, site: sources.site, generatedCss: sources.generatedCss, baseUrl: config.baseUrl, minify: true }));
+  const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, site: sources.site, generatedCss: sources.generatedCss, siteCss: sources.siteCss, baseUrl: config.baseUrl, minify: true }));
   bundling.catch(() => {}); // awaited below; a content error may come first
   const output = OutputFolder.prepare(paths.outDir);
   try {

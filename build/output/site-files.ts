@@ -36,5 +36,6 @@ export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript
   writeSitemap(sink, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
   sink.write('llms.txt', llmsTxt(docs, config, sidebars.placementByDocId));
   for (const page of categoryPages) writeCategoryCopy(sink, page, config);
-  sink.write('_headers', securityHeaders(config, themeScript, { frameHosts: frameHosts(linkIndex), inlineStyles: [...new Set(linkIndex.flatMap((page) => page.styles))].sort() }));
+  const { styleOrigins, fontOrigins } = sources.siteCss;
+  sink.write('_headers', securityHeaders(config, themeScript, { frameHosts: frameHosts(linkIndex), inlineStyles: [...new Set(linkIndex.flatMap((page) => page.styles))].sort(), styleOrigins, fontOrigins }));
 }

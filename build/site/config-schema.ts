@@ -91,6 +91,12 @@ export const CONFIG_SCHEMA = v.strictObject({
   components: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Z][\w.]*$/, 'Name components with a capital letter, as JSX does: "Highlight".')), v.string()), {}),
   embedHosts: v.optional(v.array(v.string())),
   customFields: v.optional(v.record(v.string(), v.unknown())),
+  customCss: v.optional(v.array(v.string()), []),
+  stylesheets: v.optional(v.array(v.strictObject({
+    href: v.pipe(v.string(), v.check(isStylesheetHref, 'Load a stylesheet of another site over https://, or give the path of a file of the static folder.')),
+    integrity: v.optional(v.pipe(v.string(), v.regex(/^(sha(256|384|512)-[A-Za-z0-9+/]+=*\s*)+$/, 'Give the integrity as the CDN lists it: "sha384-" and the base64 hash.'))),
+    crossorigin: v.optional(v.picklist(['anonymous', 'use-credentials'])),
+  })), []),
   maxPageBytes: positive('maxPageBytes', Number.isSafeInteger, 'a whole number of bytes, for example 8 * 1024 * 1024'),
   maxPageSeconds: positive('maxPageSeconds', Number.isFinite, 'a number of seconds, for example 60'),
   maxPageOutputBytes: positive('maxPageOutputBytes', Number.isSafeInteger, 'a whole number of bytes, for example 20 * 1024 * 1024'),
@@ -99,6 +105,11 @@ export const CONFIG_SCHEMA = v.strictObject({
 });
 
 export type ConfigInput = v.InferInput<typeof CONFIG_SCHEMA>;
+
+/** An https URL (or `//host/…`), or a path with no scheme: a file of the static folder. */
+function isStylesheetHref(href: string): boolean {
+  return /^(https:)?\/\//i.test(href) || !/^[a-z][a-z\d+.-]*:/i.test(href);
+}
 
 function isScriptUrl(src: string): boolean {
   const url = URL.canParse(src) ? new URL(src) : undefined;

@@ -43,9 +43,10 @@ export async function loadDocusaurusConfig(file: string, options: { files?: Set<
   const siteDir = path.dirname(file);
   const docs = docsPluginOptions(raw, shown, options.docsDir !== undefined, unsupported);
   const { input, navbarPositions } = translate(raw, unsupported);
+  const customCss = customCssOf(raw, unsupported);
   const docsInput = translateDocs(docs, siteDir, unsupported);
   warnUnbuiltPages(siteDir, raw, unsupported);
-  const config = validateConfig({ ...input, docs: docsInput.docs }, shown, { option: (field) => authorsOption(field, navbarPositions), navbarPositions });
+  const config = validateConfig({ ...input, customCss, docs: docsInput.docs }, shown, { option: (field) => authorsOption(field, navbarPositions), navbarPositions });
   const packages = [...missing].map((name) => `package "${name}" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored`);
   const warnings = [...packages, ...messages].map((message): Warning => ({ rule: 'docusaurus-config', file: shown, message }));
   return { config, warnings, siteDir, sidebarsFile: docsInput.sidebarsFile, navbarPositions };
@@ -91,7 +92,7 @@ async function callConfig(exported: unknown, file: string): Promise<Raw> {
 }
 
 /** Options the translation reads; everything else not listed as harmless is warned about. */
-const TAKEN = new Set(['title', 'tagline', 'favicon', 'url', 'baseUrl', 'onBrokenLinks', 'onBrokenAnchors', 'onBrokenMarkdownLinks', 'markdown', 'i18n', 'presets', 'plugins', 'themes', 'themeConfig', 'baseUrlIssueBanner']);
+const TAKEN = new Set(['title', 'tagline', 'favicon', 'url', 'baseUrl', 'onBrokenLinks', 'onBrokenAnchors', 'onBrokenMarkdownLinks', 'markdown', 'i18n', 'presets', 'plugins', 'themes', 'themeConfig', 'baseUrlIssueBanner', 'stylesheets']);
 /** Options with nothing a reader would see: names for the deploy tooling, data the site's own components read. */
 const HARMLESS = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort', 'customFields', 'future', 'onDuplicateRoutes', 'webpack', 'storage']);
 const THEME_TAKEN = new Set(['navbar', 'footer', 'colorMode', 'announcementBar', 'image', 'tableOfContents']);
@@ -117,6 +118,7 @@ function translate(raw: Raw, unsupported: Unsupported) {
     markdown: translateMarkdown(raw.markdown, unsupported),
     // Docusaurus has no such option; a site narrows its embeds where its own data lives.
     embedHosts: isRecord(raw.customFields) ? raw.customFields.embedHosts : undefined,
+    stylesheets: translateStylesheets(raw.stylesheets, unsupported),
     customFields: isRecord(raw.customFields) ? raw.customFields : undefined,
   };
   return { input, navbarPositions: positions };
@@ -177,7 +179,7 @@ interface DocsOptions { options: Raw; name: (key: string) => string }
 
 const CLASSIC_PRESET = /(^|[/\\])(preset-classic|classic)([/\\]|$)/;
 const DOCS_PLUGIN = /(^|[/\\])plugin-content-docs([/\\]|$)/;
-const PRESET_TAKEN = new Set(['docs']);
+const PRESET_TAKEN = new Set(['docs', 'theme']);
 const PRESET_HARMLESS = new Set(['sitemap', 'debug', 'svgr']);
 
 /** The docs plugin's options: from the classic preset's `docs`, or a `@docusaurus/plugin-content-docs` entry. */
@@ -205,6 +207,31 @@ function docsPluginOptions(raw: Raw, file: string, docsOnCommandLine: boolean, u
     throw new ContentError({ rule: 'docusaurus-config', message: turnedOff ? 'the docs plugin is turned off (docs: false): there are no docs to build' : 'the config has no docs plugin: there are no docs to build', file, fix: 'Pass --docs with the docs folder, or configure the docs in the classic preset.' });
   }
   return found[0] ?? { options: {}, name: (key) => `"docs.${key}"` };
+}
+
+/** The classic preset's `theme.customCss`: a file or a list, relative to the config's folder (or absolute, from `require.resolve`). */
+function customCssOf(raw: Raw, unsupported: Unsupported): unknown[] {
+  const presets = (Array.isArray(raw.presets) ? raw.presets : []).filter((preset): preset is [string, Raw] => Array.isArray(preset) && typeof preset[0] === 'string' && CLASSIC_PRESET.test(preset[0]) && isRecord(preset[1]));
+  return presets.flatMap(([name, options]) => {
+    if (!isRecord(options.theme)) return [];
+    const { customCss, ...rest } = options.theme;
+    warnUnknown(rest, new Set(), new Set(), (key) => `"theme.${key}" of preset "${name}"`, unsupported);
+    return customCss === undefined ? [] : Array.isArray(customCss) ? customCss : [customCss];
+  });
+}
+
+/** Docusaurus's link attributes this site writes; `type` and `rel` say what a stylesheet link says anyway. */
+const STYLESHEET_TAKEN = new Set(['href', 'integrity', 'crossorigin']);
+const STYLESHEET_HARMLESS = new Set(['type', 'rel']);
+
+/** `stylesheets`: URLs or `{ href, … }` objects; a path (`css/katex.css`) is a file of the static folder. */
+function translateStylesheets(raw: unknown, unsupported: Unsupported): unknown {
+  if (!Array.isArray(raw)) return raw;
+  return raw.map((entry, index) => {
+    if (!isRecord(entry)) return { href: staticPath(entry) ?? entry };
+    warnUnknown(entry, STYLESHEET_TAKEN, STYLESHEET_HARMLESS, (key) => `"stylesheets.${index}.${key}"`, unsupported);
+    return { href: staticPath(entry.href) ?? entry.href, integrity: entry.integrity, crossorigin: entry.crossorigin };
+  });
 }
 
 const DOCS_TAKEN = new Set(['path', 'routeBasePath', 'sidebarPath', 'editUrl', 'showLastUpdateTime', 'breadcrumbs']);

@@ -14,6 +14,7 @@ import { findOutputCollisions } from './route-collisions.ts';
 import { siteData } from './routes.ts';
 import { docNeighbours, type Neighbours } from './pagination.ts';
 import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
+import { loadSiteCss, type SiteCss } from './site-css.ts';
 import { themeRoutes } from './theme-routes.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import type { ThemeLinkOrigin } from '../links/checker.ts';
@@ -66,7 +67,10 @@ export interface SiteSources {
   themeLinkOrigins: Map<string, ThemeLinkOrigin>;
   /** The config and sidebars files and every local file they import (watch mode watches them). */
   moduleFiles: string[];
+  /** CSS the build makes from the config (announcement colours). */
   generatedCss: string;
+  /** The site's own CSS (customCss, local stylesheets), checked and bundled, with the origins the CSP must allow. */
+  siteCss: SiteCss;
 }
 
 /** Loads the site; watch mode passes the same `docCache` every time, so unchanged files are not parsed again. */
@@ -86,7 +90,8 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, { docs, docsDir: paths.docsDir, routes: docRoutes, draftIds, files: moduleFiles }));
   const neighbours = docNeighbours(docs, sidebars.placementByDocId);
   const firstPageBySidebar = new Map(Object.entries(sidebars.sidebars).flatMap(([name, items]) => firstPageEntry(name, items)));
-  const warnings = [...loaded.warnings, ...docs.flatMap((doc) => doc.warnings), ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, paths.configFile, loaded.docusaurus?.navbarPositions)];
+  const siteCss = await loadSiteCss({ config, configFile: loaded.displayPath ?? paths.configFile, siteDir: paths.siteDir, staticDirs: paths.staticDirs });
+  const warnings = [...loaded.warnings, ...siteCss.warnings, ...docs.flatMap((doc) => doc.warnings), ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, paths.configFile, loaded.docusaurus?.navbarPositions)];
   const routes = themeRoutes(config, options.projectRoot);
   const categories = categoryPages(sidebars, docs, config);
   throwIfAny(findOutputCollisions(docs, [...routes, ...categories.map((page) => page.route)], paths.staticDirs, config.baseUrl));
@@ -96,7 +101,7 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
   return {
     config, configDisplayPath: loaded.displayPath, paths, docs, sidebars, neighbours, categoryPages: categories, warnings, site, themeRoutes: routes, homeRedirect,
-    themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles], generatedCss: announcementCss(config),
+    themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles, ...siteCss.files], generatedCss: announcementCss(config), siteCss,
   };
 }
 

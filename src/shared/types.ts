@@ -79,7 +79,14 @@ export interface SiteConfig {
   customFields?: Record<string, unknown>;
   /** Hosts an `<iframe>` may load (https only); undefined: any host over https. The CSP's frame-src lists the hosts the pages use. */
   embedHosts?: string[];
+  /** The site's own CSS files (Docusaurus's `theme.customCss`), relative to the config's folder; they come after the theme's CSS. */
+  customCss: string[];
+  /** Stylesheets every page links after the theme's CSS: an https URL, or the path of a file of the static folder (bundled like customCss). */
+  stylesheets: Stylesheet[];
 }
+
+/** A stylesheet `<link>`; `integrity` and `crossorigin` as the HTML attributes (subresource integrity for a CDN's file). */
+export interface Stylesheet { href: string; integrity?: string; crossorigin?: 'anonymous' | 'use-credentials' }
 
 /** A sidebar after resolution: every doc item carries its label and permalink. */
 export type SidebarItem =

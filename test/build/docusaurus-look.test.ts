@@ -1,0 +1,82 @@
+/**
+ * A Docusaurus site looks like itself: its custom CSS and stylesheets, its Prism themes, its navbar
+ * style and dropdowns, its footer HTML. Small sites built with the CLI; asserted on the HTML, the CSS
+ * and the messages.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { runCli } from '../helpers/cli.ts';
+import { tempTree } from '../helpers/tmp.ts';
+
+/** A Docusaurus site of a few files, built with the CLI; `config` is the object literal module.exports gives. */
+async function buildSite(files: Record<string, string>, config = '') {
+  const root = tempTree({
+    'docs/intro.md': '# Intro\n\nHello.\n',
+    'package.json': '{ "private": true }\n',
+    'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/' }, theme: { customCss: './src/custom.css' } }]], ${config} };\n`,
+    'src/custom.css': ':root { --ifm-color-primary: #2e8555; }\n',
+    ...files,
+  });
+  const run = await runCli(['build', '--config', 'docusaurus.config.js', '--out', 'out', '--no-search'], root);
+  const read = (file: string) => readFileSync(path.join(root, 'out', file), 'utf8');
+  const page = () => read('intro/index.html');
+  return { ...run, page, css: () => read(/href="\/(assets\/site-[^"]+\.css)"/.exec(page())![1]) };
+}
+
+test('a url() or @import of a missing file fails the build, naming the CSS file and line', async () => {
+  const run = await buildSite({ 'src/custom.css': '@import "./theme.css";\n:root { --x: 1; }\n.hero { background: url("../img/hero.png") no-repeat; }\n' });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), [
+    'error: 2 problems found:',
+    'src/custom.css:1: @import "./theme.css" not found',
+    '  → Put the file at src/theme.css, or fix the path (it is relative to this CSS file).',
+    'src/custom.css:3: url "../img/hero.png" not found',
+    '  → Put the file at img/hero.png, or fix the path (it is relative to this CSS file).',
+  ].join('\n'));
+});
+
+test('a file of another site must load over https: an http @import or url() is an error, an https one is allowed', async () => {
+  const run = await buildSite({
+    'src/custom.css': '@import url("http://fonts.example.com/a.css");\n@import url("https://fonts.example.com/b.css");\n@font-face { font-family: A; src: url(http://fonts.example.com/a.woff2); }\n',
+  });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), [
+    'error: 2 problems found:',
+    'src/custom.css:1: @import "http://fonts.example.com/a.css" is not allowed: a file from another site must load over https',
+    '  → Use its https:// address, or keep the file in the site and give its path.',
+    'src/custom.css:3: url "http://fonts.example.com/a.woff2" is not allowed: a file from another site must load over https',
+    '  → Use its https:// address, or keep the file in the site and give its path.',
+  ].join('\n'));
+});
+
+test('a url() to a file outside the site is an error', async () => {
+  const run = await buildSite({ 'src/custom.css': '.a { background: url(../../../../../../../../etc/hosts); }\n' });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: src/custom.css:1: url "../../../../../../../../etc/hosts" is outside the site\n  → Keep the file inside the site folder (a symbolic link to a file outside it is refused).');
+});
+
+test('CSS a browser would ignore is a warning at its line; the site builds', async () => {
+  const run = await buildSite({ 'src/custom.css': '.a { color: red; }\n@import url("https://fonts.example.com/a.css");\n' });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr.trim(), 'warning: src/custom.css:2: All "@import" rules must come first');
+});
+
+test('a customCss file or a stylesheet of the static folder that does not exist is an error naming the config', async () => {
+  const run = await buildSite({ 'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', stylesheets: ['/css/print.css'], presets: [['classic', { docs: { routeBasePath: '/' }, theme: { customCss: ['./src/css/custom.css'] } }]] };\n" });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), [
+    'error: 2 problems found:',
+    'docusaurus.config.js: custom CSS "./src/css/custom.css" not found',
+    '  → Create src/css/custom.css, or fix the path (relative to the config\'s folder).',
+    'docusaurus.config.js: stylesheet "/css/print.css" not found',
+    '  → Put the file at static/css/print.css, or fix the path (a file of the static folder).',
+  ].join('\n'));
+});
+
+test('a stylesheet of another site over http is rejected, named as the config writes it', async () => {
+  const run = await buildSite({}, "stylesheets: ['http://cdn.example.com/a.css']");
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'error: docusaurus.config.js: "stylesheets.0.href" is "http://cdn.example.com/a.css"\n  → Load a stylesheet of another site over https://, or give the path of a file of the static folder.');
+});
