@@ -96,6 +96,7 @@ const config: Omit<SiteConfig, 'navbar'> & { navbar: Omit<SiteConfig['navbar'], 
   embedHosts: ['codesandbox.io', 'stackblitz.com'],
   customCss: [],
   stylesheets: [],
+  prism: {},
 };
 
 export default config;

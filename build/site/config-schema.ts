@@ -4,6 +4,7 @@
  * where their messages name the item by position and label.
  */
 import * as v from 'valibot';
+import { CODE_THEME } from './code-theme.ts';
 
 const LINK_POLICY = v.optional(v.picklist(['throw', 'warn', 'ignore']), 'throw');
 const IMAGE = { alt: '', src: '' };
@@ -92,6 +93,7 @@ export const CONFIG_SCHEMA = v.strictObject({
   embedHosts: v.optional(v.array(v.string())),
   customFields: v.optional(v.record(v.string(), v.unknown())),
   customCss: v.optional(v.array(v.string()), []),
+  prism: v.optional(v.strictObject({ theme: v.optional(CODE_THEME), darkTheme: v.optional(CODE_THEME) }), {}),
   stylesheets: v.optional(v.array(v.strictObject({
     href: v.pipe(v.string(), v.check(isStylesheetHref, 'Load a stylesheet of another site over https://, or give the path of a file of the static folder.')),
     integrity: v.optional(v.pipe(v.string(), v.regex(/^(sha(256|384|512)-[A-Za-z0-9+/]+=*\s*)+$/, 'Give the integrity as the CDN lists it: "sha384-" and the base64 hash.'))),

@@ -12,6 +12,7 @@ import { evaluationError, loadModuleDefault } from './module-loader.ts';
 import {
   isRecord, staticPath, stringOf, translateAnnouncementBar, translateColorMode, translateFooter, translateNavbar, type Raw, type Unsupported,
 } from './docusaurus-theme-config.ts';
+import { readCodeTheme } from './code-theme.ts';
 import { ContentError, type Warning } from '../errors.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
 import { displayPath } from '../fs-utils.ts';
@@ -95,7 +96,7 @@ async function callConfig(exported: unknown, file: string): Promise<Raw> {
 const TAKEN = new Set(['title', 'tagline', 'favicon', 'url', 'baseUrl', 'onBrokenLinks', 'onBrokenAnchors', 'onBrokenMarkdownLinks', 'markdown', 'i18n', 'presets', 'plugins', 'themes', 'themeConfig', 'baseUrlIssueBanner', 'stylesheets']);
 /** Options with nothing a reader would see: names for the deploy tooling, data the site's own components read. */
 const HARMLESS = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort', 'customFields', 'future', 'onDuplicateRoutes', 'webpack', 'storage']);
-const THEME_TAKEN = new Set(['navbar', 'footer', 'colorMode', 'announcementBar', 'image', 'tableOfContents']);
+const THEME_TAKEN = new Set(['navbar', 'footer', 'colorMode', 'announcementBar', 'image', 'tableOfContents', 'prism']);
 
 function translate(raw: Raw, unsupported: Unsupported) {
   warnUnknown(raw, TAKEN, HARMLESS, (key) => `"${key}"`, unsupported);
@@ -113,6 +114,7 @@ function translate(raw: Raw, unsupported: Unsupported) {
     announcementBar: translateAnnouncementBar(themeConfig.announcementBar),
     colorMode: translateColorMode(themeConfig.colorMode),
     tableOfContents: isRecord(themeConfig.tableOfContents) ? themeConfig.tableOfContents : undefined,
+    prism: translatePrism(themeConfig.prism, unsupported),
     baseUrlIssueBanner: typeof raw.baseUrlIssueBanner === 'boolean' ? raw.baseUrlIssueBanner : undefined,
     ...linkPolicies(raw, unsupported),
     markdown: translateMarkdown(raw.markdown, unsupported),
@@ -122,6 +124,14 @@ function translate(raw: Raw, unsupported: Unsupported) {
     customFields: isRecord(raw.customFields) ? raw.customFields : undefined,
   };
   return { input, navbarPositions: positions };
+}
+
+/** `themeConfig.prism`: its light and dark code themes. */
+function translatePrism(raw: unknown, unsupported: Unsupported) {
+  if (!isRecord(raw)) return undefined;
+  const { theme, darkTheme, ...rest } = raw;
+  warnUnknown(rest, new Set(), new Set(), (key) => `"themeConfig.prism.${key}"`, unsupported);
+  return { theme: readCodeTheme(theme, '"themeConfig.prism.theme"', unsupported), darkTheme: readCodeTheme(darkTheme, '"themeConfig.prism.darkTheme"', unsupported) };
 }
 
 /** One warning per option of `options` that is neither taken nor harmless, unless it is empty or off. */

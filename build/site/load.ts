@@ -15,6 +15,7 @@ import { siteData } from './routes.ts';
 import { docNeighbours, type Neighbours } from './pagination.ts';
 import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
 import { loadSiteCss, type SiteCss } from './site-css.ts';
+import { codeThemeCss } from './code-theme.ts';
 import { themeRoutes } from './theme-routes.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import type { ThemeLinkOrigin } from '../links/checker.ts';
@@ -101,7 +102,7 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
   return {
     config, configDisplayPath: loaded.displayPath, paths, docs, sidebars, neighbours, categoryPages: categories, warnings, site, themeRoutes: routes, homeRedirect,
-    themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles, ...siteCss.files], generatedCss: announcementCss(config), siteCss,
+    themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles, ...siteCss.files], generatedCss: [announcementCss(config), codeThemeCss(config.prism)].join('\n'), siteCss,
   };
 }
 

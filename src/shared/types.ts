@@ -83,6 +83,24 @@ export interface SiteConfig {
   customCss: string[];
   /** Stylesheets every page links after the theme's CSS: an https URL, or the path of a file of the static folder (bundled like customCss). */
   stylesheets: Stylesheet[];
+  /** The code colours (Docusaurus's `themeConfig.prism`): `theme` in light mode, `darkTheme` in dark; the theme's own where one is missing. */
+  prism: { theme?: CodeTheme; darkTheme?: CodeTheme };
+}
+
+/** A prism-react-renderer theme: the plain colours of a code block, and the style of each Prism token type (in some languages only). */
+export interface CodeTheme {
+  plain: CodeStyle;
+  styles: { types: string[]; languages?: string[]; style: CodeStyle }[];
+}
+
+/** What a code theme may set: colours, font style and weight, text decoration and opacity. */
+export interface CodeStyle {
+  color?: string;
+  backgroundColor?: string;
+  fontStyle?: 'normal' | 'italic' | 'oblique';
+  fontWeight?: string | number;
+  textDecorationLine?: string;
+  opacity?: number;
 }
 
 /** A stylesheet `<link>`; `integrity` and `crossorigin` as the HTML attributes (subresource integrity for a CDN's file). */

@@ -15,6 +15,7 @@ import { tempTree } from '../helpers/tmp.ts';
 function docusaurusConfig({ onBrokenLinks = 'throw', navbarTo = '/docs/guide', sidebarId = 'main', prelude = '' } = {}): string {
   return `${prelude}
 const { themes } = require('prism-react-renderer');
+const katex = require('rehype-katex');
 module.exports = async function createConfig() {
   return {
     title: 'Acme Rockets',
@@ -79,9 +80,8 @@ test('the site builds with one warning per unsupported option, navbar item and f
   const run = await built;
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual(run.stderr.trim().split('\n'), [
-    'warning: docusaurus.config.js: package "prism-react-renderer" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored',
+    'warning: docusaurus.config.js: package "rehype-katex" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored',
     'warning: docusaurus.config.js: "themeConfig.algolia" is not supported; it is ignored',
-    'warning: docusaurus.config.js: "themeConfig.prism" is not supported; it is ignored',
     'warning: docusaurus.config.js: navbar item 3 ("More", type "dropdown") is not supported; it is left out of the navbar',
     'warning: docusaurus.config.js: footer column "Docs" item 2 (html) is not supported; it is left out of the footer',
   ]);

@@ -80,3 +80,18 @@ test('a stylesheet of another site over http is rejected, named as the config wr
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), 'error: docusaurus.config.js: "stylesheets.0.href" is "http://cdn.example.com/a.css"\n  → Load a stylesheet of another site over https://, or give the path of a file of the static folder.');
 });
+
+test('a Prism theme\'s styles we cannot show are warnings, and a value that is not a plain colour never reaches the CSS', async () => {
+  const theme = "{ plain: { color: 'red; } body { display: none', backgroundColor: '#101010' }, styles: [{ types: ['comment'], style: { color: '#999', textShadow: '0 0 2px red' } }, { types: ['keyword', 'x\"]{}'], style: { fontWeight: 'bold' } }] }";
+  const run = await buildSite({}, `themeConfig: { prism: { theme: ${theme}, magicComments: [] } }`);
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(run.stderr.trim().split('\n'), [
+    'warning: docusaurus.config.js: color "red; } body { display: none" in "themeConfig.prism.theme" (a code theme takes plain values only) is not supported; it is ignored',
+    'warning: docusaurus.config.js: "textShadow" in "themeConfig.prism.theme" is not supported; code is coloured without it',
+    'warning: docusaurus.config.js: token type "x\\"]{}" in "themeConfig.prism.theme" is not supported; it is ignored',
+  ]);
+  const css = run.css();
+  assert.ok(css.includes('[data-theme=light] .code-block{--color-code-bg: #101010;--code-comment: #999}'));
+  assert.ok(css.includes('[data-theme=light] .code-block .token.keyword{font-weight:700}'));
+  assert.ok(!css.includes('body{display') && !css.includes('x"]'), 'neither the colour nor the token type reaches the CSS');
+});
