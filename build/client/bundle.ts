@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { bundleLazyModules, lazyImportsPlugin, sharedModulesSource } from './lazy-modules.ts';
+import { themePartsPlugin, unusedThemeParts } from './theme-parts.ts';
 import { ASSETS_DIR, type RuntimeAssets } from '../pages/page-files.ts';
 import type { SiteCss } from '../site/site-css.ts';
 import type { SiteData } from '../../src/shared/types.ts';
@@ -57,6 +58,7 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
     legalComments: 'none',
     charset: 'utf8',
     minify: input.minify,
+    dropLabels: unusedThemeParts(input.site),
   } satisfies BuildOptions;
   const lazy = await bundleLazyModules({ themeRoot, buildOptions: shared, urlOf, relative });
   const modules = new Map<string, { contents: string; loader: 'js' | 'css' }>([
@@ -73,7 +75,7 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
       { in: path.join(themeRoot, 'src/client/entry.tsx'), out: 'runtime' },
       { in: 'virtual:styles.css', out: 'site' },
     ],
-    plugins: [virtualModulePlugin(modules, themeRoot), lazyImportsPlugin(themeRoot, lazy.moduleUrls)],
+    plugins: [virtualModulePlugin(modules, themeRoot), lazyImportsPlugin(themeRoot, lazy.moduleUrls), themePartsPlugin(themeRoot)],
   });
   const files = new Map([...lazy.files, ...input.siteCss.assets, ...result.outputFiles.map((file) => [relative(file.path), file.contents] as const)]);
   let runtimeUrl = '';

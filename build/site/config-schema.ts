@@ -13,6 +13,7 @@ const navbar = v.optional(v.strictObject({
   title: v.optional(v.string()),
   logo: v.optional(v.strictObject({ alt: v.string(), src: v.string() }), IMAGE),
   items: v.optional(v.array(v.unknown()), () => [{ type: 'search' }, { type: 'colorMode' }]),
+  style: v.optional(v.picklist(['dark', 'primary'])),
 }), {});
 
 const footer = v.optional(v.strictObject({

@@ -28,7 +28,7 @@ function linkOf(item: Raw): { to?: string; href?: string } {
   return { ...(to !== undefined ? { to } : {}), ...(href !== undefined ? { href } : {}) };
 }
 
-const NAVBAR_KEYS = new Set(['title', 'logo', 'items']);
+const NAVBAR_KEYS = new Set(['title', 'logo', 'items', 'style']);
 
 export interface TranslatedNavbar {
   navbar: NonNullable<ConfigInput['navbar']>;
@@ -44,7 +44,7 @@ export function translateNavbar(raw: unknown, unsupported: Unsupported): Transla
   const positions: (number | undefined)[] = [];
   const listed = Array.isArray(navbar.items) ? navbar.items : [];
   listed.forEach((entry, index) => {
-    const item = navbarItem(entry, index, unsupported);
+    const item = navbarItem(entry, `navbar item ${index + 1}`, unsupported);
     if (item) {
       items.push(item);
       positions.push(index + 1);
@@ -57,12 +57,16 @@ export function translateNavbar(raw: unknown, unsupported: Unsupported): Transla
     }
   }
   const logo = logoOf(navbar.logo);
-  return { navbar: { title: stringOf(navbar.title), ...(logo ? { logo: { alt: logo.alt, src: logo.src } } : {}), items }, positions };
+  // Docusaurus's default, 'light', is the bar of the colour mode.
+  const style = navbar.style === 'light' ? undefined : navbar.style as 'dark' | 'primary' | undefined;
+  return { navbar: { title: stringOf(navbar.title), ...(logo ? { logo: { alt: logo.alt, src: logo.src } } : {}), items, style }, positions };
 }
 
-function navbarItem(entry: unknown, index: number, unsupported: Unsupported): Raw | undefined {
+/** `name`: the item as warnings name it, `navbar item 3`, `navbar item 3 ("More") item 2`. */
+function navbarItem(entry: unknown, name: string, unsupported: Unsupported): Raw | undefined {
   const item = isRecord(entry) ? entry : {};
-  const type = stringOf(item.type) ?? 'default';
+  // As in Docusaurus, an item with `items` and no type is a dropdown.
+  const type = stringOf(item.type) ?? (Array.isArray(item.items) ? 'dropdown' : 'default');
   const position = item.position === 'left' || item.position === 'right' ? item.position : undefined;
   const label = stringOf(item.label) ?? stringOf(item['aria-label']);
   if (type === 'search') return { type, position };
@@ -71,7 +75,26 @@ function navbarItem(entry: unknown, index: number, unsupported: Unsupported): Ra
   if (type === 'default' && (item.to !== undefined || item.href !== undefined)) {
     return { ...linkOf(item), label: label ?? stringOf(item.href) ?? stringOf(item.to), position };
   }
-  unsupported(`navbar item ${index + 1} (${label ? `"${label}", ` : ''}type "${type}")`, 'it is left out of the navbar');
+  if (type === 'dropdown') return dropdownItem(item, `${name}${label ? ` ("${label}")` : ''}`, unsupported);
+  unsupported(`${name} (${label ? `"${label}", ` : ''}type "${type}")`, 'it is left out of the navbar');
+  return undefined;
+}
+
+/** A dropdown of links; its own link (`to`), which Docusaurus puts on its label, is left out: the label opens the list. */
+function dropdownItem(item: Raw, name: string, unsupported: Unsupported): Raw | undefined {
+  if (item.to !== undefined || item.href !== undefined) unsupported(`the link of ${name}`, 'its label opens the list');
+  const listed = Array.isArray(item.items) ? item.items : [];
+  const links = listed.flatMap((entry, index) => dropdownLink(entry, `${name} item ${index + 1}`, unsupported) ?? []);
+  if (links.length > 0) return { type: 'dropdown', label: stringOf(item.label), items: links, position: item.position };
+  unsupported(`${name}, a dropdown without links,`, 'it is left out of the navbar');
+  return undefined;
+}
+
+/** What a dropdown lists: doc, docSidebar and plain links. */
+function dropdownLink(entry: unknown, name: string, unsupported: Unsupported): Raw | undefined {
+  const type = isRecord(entry) ? stringOf(entry.type) ?? 'default' : undefined;
+  if (type === 'doc' || type === 'docSidebar' || type === 'default') return navbarItem(entry, name, unsupported);
+  unsupported(`${name}${type ? ` (type "${type}")` : ''}`, 'it is left out of the list');
   return undefined;
 }
 

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { categoryPages, type CategoryPage } from './category-index.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
-import { navbarItemName, themeLinkOrigins } from './link-origins.ts';
+import { dropdownItemName, navbarItemName, themeLinkOrigins } from './link-origins.ts';
 import { isDocusaurusConfig, loadDocusaurusConfig, type DocusaurusSite } from './docusaurus-config.ts';
 import { collectDocs, permalinksBySourcePath, type Doc, type DocCache } from './docs.ts';
 import { lastUpdatedTimes } from './last-updated.ts';
@@ -22,7 +22,7 @@ import type { ThemeLinkOrigin } from '../links/checker.ts';
 import { DEFAULT_PAGE_LIMITS } from '../markdown/limits.ts';
 import type { MarkdownOptions } from '../markdown/compile.ts';
 import type { TaskTimer } from '../task.ts';
-import type { RouteData, SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
+import type { NavbarLinkItem, RouteData, SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
 import { displayPath } from '../fs-utils.ts';
 
 /** Where the site comes from; every path is relative to `projectRoot`. */
@@ -187,21 +187,30 @@ function sidebarsFile(options: SiteOptions, config: SiteConfig, docusaurus: Docu
   return ['sidebars.js', 'sidebars.ts'].map((name) => path.join(siteDir, name)).find((file) => existsSync(file));
 }
 
-/** Navbar doc items must name real docs; docs outside every sidebar are warned about if asked. */
+/** Navbar doc items (a dropdown's too) must name real docs; docs outside every sidebar are warned about if asked. */
 function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: ResolvedSidebars, firstPageBySidebar: Map<string, string>, configFile: string, navbarPositions?: (number | undefined)[]): Warning[] {
   const ids = new Set(docs.map((doc) => doc.id));
-  const errors = config.navbar.items.flatMap((item, index) => {
+  const errors = navbarLinkItems(config, navbarPositions).flatMap(({ item, name }) => {
     if (item.type === 'doc' && !ids.has(item.docId)) {
-      return [new ContentError({ rule: 'config', message: `${navbarItemName(index, item.label, navbarPositions)} links to the doc "${item.docId}", which does not exist`, file: configFile, fix: 'Fix docId, or create the doc.' })];
+      return [new ContentError({ rule: 'config', message: `${name} links to the doc "${item.docId}", which does not exist`, file: configFile, fix: 'Fix docId, or create the doc.' })];
     }
     if (item.type === 'docSidebar' && !firstPageBySidebar.has(item.sidebarId)) {
-      return [new ContentError({ rule: 'config', message: `${navbarItemName(index, item.label, navbarPositions)} links to the sidebar "${item.sidebarId}", which does not exist or has no page`, file: configFile, fix: `Fix sidebarId: the sidebars are ${Object.keys(sidebars.sidebars).map((name) => `"${name}"`).join(', ') || 'none'}.` })];
+      return [new ContentError({ rule: 'config', message: `${name} links to the sidebar "${item.sidebarId}", which does not exist or has no page`, file: configFile, fix: `Fix sidebarId: the sidebars are ${Object.keys(sidebars.sidebars).map((name) => `"${name}"`).join(', ') || 'none'}.` })];
     }
     return [];
   });
   throwIfAny(errors);
   if (!config.docs.warnOnDocsOutsideSidebar) return [];
   return docs.filter((doc) => !sidebars.placementByDocId.has(doc.id)).map((doc) => ({ file: doc.displayPath, message: `"${doc.id}" is in no sidebar` }));
+}
+
+/** Every link item of the navbar, a dropdown's included, with its name in messages. */
+function navbarLinkItems(config: SiteConfig, navbarPositions?: (number | undefined)[]): { item: NavbarLinkItem; name: string }[] {
+  return config.navbar.items.flatMap((item, index) => {
+    if (item.type === 'search' || item.type === 'colorMode') return [];
+    const name = navbarItemName(index, item.label, navbarPositions);
+    return item.type === 'dropdown' ? item.items.map((link, linkIndex) => ({ item: link, name: dropdownItemName(name, linkIndex, link.label) })) : [{ item, name }];
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Doc } from './docs.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { sectionOf, type SidebarPlacement } from './sidebars.ts';
 import type { Neighbours } from './pagination.ts';
-import type { PageLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
+import type { NavbarLinkItem, PageLink, ResolvedNavbarItem, ResolvedNavbarLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
 import { assetUrl, isExternalUrl, linkWithBaseUrl, withBaseUrl } from '../../src/shared/paths.ts';
 
 /** The route of one compiled doc: everything its page and its chunk need; `neighbours` replace the sidebar's prev/next. */
@@ -72,26 +72,25 @@ export interface SiteLinks {
 }
 
 /** The navbar and footer as the browser needs them: doc ids and sidebar names turned into permalinks. */
-export function siteData(config: SiteConfig, { permalinkByDocId, homeHref, placementByDocId, firstPageBySidebar }: SiteLinks): SiteData {
-  const items = config.navbar.items.map((item) => {
+export function siteData(config: SiteConfig, links: SiteLinks): SiteData {
+  const { homeHref } = links;
+  const items = config.navbar.items.map((item): ResolvedNavbarItem => {
     switch (item.type) {
-      case 'doc':
-        return { kind: 'link' as const, label: item.label, href: permalinkByDocId.get(item.docId)!, external: false, section: sectionOf(item.docId, placementByDocId.get(item.docId)) };
-      case 'docSidebar':
-        return { kind: 'link' as const, label: item.label, href: firstPageBySidebar.get(item.sidebarId)!, external: false };
-      case 'default':
-        return { kind: 'link' as const, label: item.label, ...siteLink(item, config.baseUrl) };
+      case 'dropdown':
+        return { kind: 'dropdown', label: item.label, items: item.items.map((link) => navbarLink(link, config, links)) };
       case 'search':
-        return { kind: 'search' as const };
+        return { kind: 'search' };
       case 'colorMode':
-        return { kind: 'colorMode' as const };
+        return { kind: 'colorMode' };
+      default:
+        return navbarLink(item, config, links);
     }
   });
   return {
     title: config.title,
     tagline: config.tagline,
     baseUrl: config.baseUrl,
-    navbar: { title: config.navbar.title, logo: { ...config.navbar.logo, src: assetUrl(config.navbar.logo.src, config.baseUrl) }, items, homeHref },
+    navbar: { title: config.navbar.title, logo: { ...config.navbar.logo, src: assetUrl(config.navbar.logo.src, config.baseUrl) }, items, homeHref, style: config.navbar.style },
     footer: {
       logo: { ...config.footer.logo, src: assetUrl(config.footer.logo.src, config.baseUrl), href: config.footer.logo.href === undefined ? homeHref : linkWithBaseUrl(config.footer.logo.href, config.baseUrl) },
       copyright: config.footer.copyright,
@@ -105,4 +104,16 @@ export function siteData(config: SiteConfig, { permalinkByDocId, homeHref, place
     search: config.search,
     analytics: config.analytics?.src,
   };
+}
+
+/** A navbar link item (a dropdown's too) as the page shows it. */
+function navbarLink(item: NavbarLinkItem, config: SiteConfig, { permalinkByDocId, placementByDocId, firstPageBySidebar }: SiteLinks): ResolvedNavbarLink {
+  switch (item.type) {
+    case 'doc':
+      return { kind: 'link', label: item.label, href: permalinkByDocId.get(item.docId)!, external: false, section: sectionOf(item.docId, placementByDocId.get(item.docId)) };
+    case 'docSidebar':
+      return { kind: 'link', label: item.label, href: firstPageBySidebar.get(item.sidebarId)!, external: false };
+    case 'default':
+      return { kind: 'link', label: item.label, ...siteLink(item, config.baseUrl) };
+  }
 }

@@ -1,17 +1,27 @@
 /** Types shared by the build (Node) and the browser runtime. No imports from either side. */
 
-export type NavbarItem =
+/** A navbar item that is one link; a dropdown lists these. */
+export type NavbarLinkItem =
   | { type: 'doc'; docId: string; label: string; position?: 'left' | 'right' }
   /** A link to the first page of a sidebar (Docusaurus's `docSidebar` item). */
   | { type: 'docSidebar'; sidebarId: string; label: string; position?: 'left' | 'right' }
-  | { type: 'default'; label: string; to?: string; href?: string; position?: 'left' | 'right' }
+  | { type: 'default'; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+
+export type NavbarItem =
+  | NavbarLinkItem
+  /** A button that opens a list of links (Docusaurus's `dropdown` item). */
+  | { type: 'dropdown'; label: string; items: NavbarLinkItem[]; position?: 'left' | 'right' }
   | { type: 'search'; position?: 'left' | 'right' }
   | { type: 'colorMode'; position?: 'left' | 'right' };
 
-/** A navbar item as written in site.config.ts: `type` may be left out for plain links. */
+/** A plain link as written in site.config.ts: `type` may be left out. */
+type PlainLinkInput = { type?: undefined; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+
+/** A navbar item as written in site.config.ts. */
 export type NavbarItemInput =
-  | NavbarItem
-  | { type?: undefined; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+  | Exclude<NavbarItem, { type: 'dropdown' }>
+  | PlainLinkInput
+  | { type: 'dropdown'; label: string; items: (NavbarLinkItem | PlainLinkInput)[]; position?: 'left' | 'right' };
 
 /** A footer link; with `image` it is shown as that image (a badge), the label as its alt text. */
 export interface FooterLink { label: string; to?: string; href?: string; image?: string }
@@ -24,7 +34,8 @@ export interface SiteConfig {
   baseUrl: string;
   favicon: string;
   i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, { label: string; direction: 'ltr' | 'rtl' }> };
-  navbar: { title: string; logo: { alt: string; src: string }; items: NavbarItem[] };
+  /** `style`: a dark bar in either colour mode, or one in the primary colour (Docusaurus's `navbar.style`). */
+  navbar: { title: string; logo: { alt: string; src: string }; items: NavbarItem[]; style?: 'dark' | 'primary' };
   footer: { logo: { alt: string; src: string; href?: string }; copyright: string; columns: FooterColumn[] };
   announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
   colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean; disableSwitch: boolean };
@@ -153,8 +164,11 @@ export interface RouteData {
   pageProps?: Record<string, unknown>;
 }
 
+export interface ResolvedNavbarLink { kind: 'link'; label: string; href: string; external: boolean; section?: string }
+
 export type ResolvedNavbarItem =
-  | { kind: 'link'; label: string; href: string; external: boolean; section?: string }
+  | ResolvedNavbarLink
+  | { kind: 'dropdown'; label: string; items: ResolvedNavbarLink[] }
   | { kind: 'search' }
   | { kind: 'colorMode' };
 
@@ -164,7 +178,7 @@ export interface SiteData {
   tagline: string;
   baseUrl: string;
   /** `homeHref`: where the navbar title leads, the home page or (docs-only sites) the first doc. */
-  navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[]; homeHref: string };
+  navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[]; homeHref: string; style?: SiteConfig['navbar']['style'] };
   /** Rendered by the server only, so the browser's copy of the site data leaves it out (see KeptFooter). */
   footer?: { logo: { alt: string; src: string; href: string }; copyright: string; columns: { title: string; items: { label: string; href: string; external: boolean; image?: string }[] }[] };
   announcementBar?: SiteConfig['announcementBar'];

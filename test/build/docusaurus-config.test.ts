@@ -82,7 +82,7 @@ test('the site builds with one warning per unsupported option, navbar item and f
   assert.deepEqual(run.stderr.trim().split('\n'), [
     'warning: docusaurus.config.js: package "rehype-katex" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored',
     'warning: docusaurus.config.js: "themeConfig.algolia" is not supported; it is ignored',
-    'warning: docusaurus.config.js: navbar item 3 ("More", type "dropdown") is not supported; it is left out of the navbar',
+    'warning: docusaurus.config.js: navbar item 3 ("More"), a dropdown without links, is not supported; it is left out of the navbar',
     'warning: docusaurus.config.js: footer column "Docs" item 2 (html) is not supported; it is left out of the footer',
   ]);
 });

@@ -95,3 +95,24 @@ test('a Prism theme\'s styles we cannot show are warnings, and a value that is n
   assert.ok(css.includes('[data-theme=light] .code-block .token.keyword{font-weight:700}'));
   assert.ok(!css.includes('body{display') && !css.includes('x"]'), 'neither the colour nor the token type reaches the CSS');
 });
+
+test('navbar.style "primary" carries Docusaurus\'s class; a dropdown\'s own link and one without links are warnings', async () => {
+  const navbar = "navbar: { style: 'primary', items: [{ type: 'dropdown', label: 'More', to: '/more', items: [{ label: 'Intro', to: '/intro' }, { type: 'html', value: '<hr>' }] }, { type: 'dropdown', label: 'Empty', items: [] }] }";
+  const run = await buildSite({}, `themeConfig: { ${navbar} }`);
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(run.stderr.trim().split('\n'), [
+    'warning: docusaurus.config.js: the link of navbar item 1 ("More") is not supported; its label opens the list',
+    'warning: docusaurus.config.js: navbar item 1 ("More") item 2 (type "html") is not supported; it is left out of the list',
+    'warning: docusaurus.config.js: navbar item 2 ("Empty"), a dropdown without links, is not supported; it is left out of the navbar',
+  ]);
+  const html = run.page();
+  assert.match(html, /<nav aria-label="Main" class="navbar navbar--primary">/);
+  // The page is one of its links: the button is marked as the link is.
+  assert.match(html, /class="navbar-link navbar-dropdown-toggle active" aria-expanded="false" aria-controls="([^"]+)">More<\/button><ul id="\1" class="navbar-dropdown-menu" hidden=""><li><a href="\/intro" class="navbar-link active" aria-current="page">Intro<\/a><\/li><\/ul>/);
+});
+
+test('a dead link of a dropdown is reported against the config, the dropdown and the link, counted as the config lists them', async () => {
+  const run = await buildSite({}, "themeConfig: { navbar: { items: [{ type: 'search' }, { label: 'More', items: [{ label: 'Intro', to: '/intro' }, { label: 'Gone', to: '/gone' }] }] } }");
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'Found dead link /gone in docusaurus.config.js, navbar item 2 ("More") item 2 ("Gone")\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
+});
