@@ -21,7 +21,10 @@ const footer = v.optional(v.strictObject({
   copyright: v.optional(v.string(), ''),
   columns: v.optional(v.array(v.strictObject({
     title: v.string(),
-    items: v.array(v.strictObject({ label: v.string(), to: v.optional(v.string()), href: v.optional(v.string()), image: v.optional(v.string()) })),
+    items: v.array(v.union([
+      v.strictObject({ label: v.string(), to: v.optional(v.string()), href: v.optional(v.string()), image: v.optional(v.string()) }),
+      v.strictObject({ html: v.string() }),
+    ])),
   })), []),
 }), {});
 

@@ -4,6 +4,7 @@
  * prints them against the config file).
  */
 import type { ConfigInput } from './config-schema.ts';
+import type { FooterHtml, FooterLink } from '../../src/shared/types.ts';
 import { isStub } from './package-stubs.ts';
 
 /** Records that something in the config is not supported: `subject` names it as the author wrote it (`"themeConfig.algolia"`, `navbar item 2 ("Blog")`); `outcome` says what happens instead (default: it is ignored). */
@@ -118,12 +119,14 @@ export function translateFooter(raw: unknown, unsupported: Unsupported): ConfigI
   return { columns, copyright: copyrightOf(raw.copyright, unsupported), ...(logo ? { logo } : {}) };
 }
 
-function footerItems(items: unknown, where: string, unsupported: Unsupported) {
+/** Links, and `{ html }` items, whose HTML goes through the page policy (footer-html.ts). */
+function footerItems(items: unknown, where: string, unsupported: Unsupported): (FooterLink | FooterHtml)[] {
   const list = Array.isArray(items) ? items.filter(isRecord) : [];
-  return list.flatMap((item, index) => {
+  return list.flatMap((item, index): (FooterLink | FooterHtml)[] => {
+    if (typeof item.html === 'string') return [{ html: item.html }];
     const label = stringOf(item.label);
     if (label === undefined || (item.to === undefined && item.href === undefined)) {
-      unsupported(`${where} ${index + 1}${item.html !== undefined ? ' (html)' : ''}`, 'it is left out of the footer');
+      unsupported(`${where} ${index + 1}`, 'it is left out of the footer');
       return [];
     }
     return [{ label, ...linkOf(item) }];

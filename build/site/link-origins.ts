@@ -36,7 +36,7 @@ export function themeLinkOrigins(site: SiteData, sidebars: Record<string, Sideba
     if (item.kind === 'dropdown') item.items.forEach((link, linkIndex) => add(link.href, files.configFile, dropdownItemName(name, linkIndex, link.label)));
   });
   for (const column of site.footer?.columns ?? []) {
-    for (const item of column.items) add(item.href, files.configFile, `footer ${column.title ? `column "${column.title}" ` : ''}item "${item.label}"`);
+    for (const item of column.items) if (!('html' in item)) add(item.href, files.configFile, `footer ${column.title ? `column "${column.title}" ` : ''}item "${item.label}"`);
   }
   for (const [name, items] of Object.entries(sidebars)) addSidebarItems(items, (href, label) => add(href, files.sidebarsFile, `sidebar "${name}" item "${label}"`));
   return origins;

@@ -16,6 +16,7 @@ import { docNeighbours, type Neighbours } from './pagination.ts';
 import { loadSidebars, type ResolvedSidebars } from './sidebars.ts';
 import { loadSiteCss, type SiteCss } from './site-css.ts';
 import { codeThemeCss } from './code-theme.ts';
+import { withSafeFooterHtml } from './footer-html.ts';
 import { themeRoutes } from './theme-routes.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import type { ThemeLinkOrigin } from '../links/checker.ts';
@@ -145,9 +146,10 @@ interface LoadedConfig { config: SiteConfig; warnings: Warning[]; displayPath?: 
 
 async function resolveConfig(options: SiteOptions, moduleFiles: Set<string>): Promise<LoadedConfig> {
   const loaded = await loadAnyConfig(options, moduleFiles);
-  const { config } = loaded;
+  const footer = withSafeFooterHtml(loaded.config, loaded.displayPath ?? 'the docs-only config');
+  const config = footer.config;
   const withPolicy = options.linkPolicy ? { ...config, onBrokenLinks: options.linkPolicy, onBrokenAnchors: options.linkPolicy } : config;
-  return { ...loaded, config: options.allowComponentCode ? { ...withPolicy, allowComponentCode: true } : withPolicy };
+  return { ...loaded, warnings: [...loaded.warnings, ...footer.warnings], config: options.allowComponentCode ? { ...withPolicy, allowComponentCode: true } : withPolicy };
 }
 
 async function loadAnyConfig(options: SiteOptions, moduleFiles: Set<string>): Promise<LoadedConfig> {

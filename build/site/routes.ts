@@ -96,7 +96,7 @@ export function siteData(config: SiteConfig, links: SiteLinks): SiteData {
       copyright: config.footer.copyright,
       columns: config.footer.columns.map((column) => ({
         title: column.title,
-        items: column.items.map((link) => ({ label: link.label, ...siteLink(link, config.baseUrl), image: link.image })),
+        items: column.items.map((item) => ('html' in item ? item : { label: item.label, ...siteLink(item, config.baseUrl), image: item.image })),
       })),
     },
     announcementBar: config.announcementBar,

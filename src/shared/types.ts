@@ -25,7 +25,9 @@ export type NavbarItemInput =
 
 /** A footer link; with `image` it is shown as that image (a badge), the label as its alt text. */
 export interface FooterLink { label: string; to?: string; href?: string; image?: string }
-export interface FooterColumn { title: string; items: FooterLink[] }
+/** A footer item of HTML (Docusaurus's `{ html }` item), kept to what the page policy allows (build/site/footer-html.ts). */
+export interface FooterHtml { html: string }
+export interface FooterColumn { title: string; items: (FooterLink | FooterHtml)[] }
 
 export interface SiteConfig {
   title: string;
@@ -180,7 +182,7 @@ export interface SiteData {
   /** `homeHref`: where the navbar title leads, the home page or (docs-only sites) the first doc. */
   navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[]; homeHref: string; style?: SiteConfig['navbar']['style'] };
   /** Rendered by the server only, so the browser's copy of the site data leaves it out (see KeptFooter). */
-  footer?: { logo: { alt: string; src: string; href: string }; copyright: string; columns: { title: string; items: { label: string; href: string; external: boolean; image?: string }[] }[] };
+  footer?: { logo: { alt: string; src: string; href: string }; copyright: string; columns: { title: string; items: ({ label: string; href: string; external: boolean; image?: string } | FooterHtml)[] }[] };
   announcementBar?: SiteConfig['announcementBar'];
   colorMode: SiteConfig['colorMode'];
   search: SiteConfig['search'];

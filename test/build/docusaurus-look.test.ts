@@ -116,3 +116,14 @@ test('a dead link of a dropdown is reported against the config, the dropdown and
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), 'Found dead link /gone in docusaurus.config.js, navbar item 2 ("More") item 2 ("Gone")\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
 });
+
+test('footer HTML loses its scripts and event handlers, with a warning each', async () => {
+  const footer = "footer: { links: [{ title: 'More', items: [{ html: '<a href=\"https://t.example\" onclick=\"steal()\">Home</a><script>steal()</script>' }] }] }";
+  const run = await buildSite({}, `themeConfig: { ${footer} }`);
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(run.stderr.trim().split('\n'), [
+    'warning: docusaurus.config.js: footer column "More" item 1 (html): "onclick" of <a> was removed: the attribute is not allowed on this tag',
+    'warning: docusaurus.config.js: footer column "More" item 1 (html): <script> was removed: the tag is not allowed in a page',
+  ]);
+  assert.match(run.page(), /<li><a href="https:\/\/t\.example">Home<\/a><\/li>/);
+});
