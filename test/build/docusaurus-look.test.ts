@@ -1,14 +1,90 @@
 /**
  * A Docusaurus site looks like itself: its custom CSS and stylesheets, its Prism themes, its navbar
- * style and dropdowns, its footer HTML. Small sites built with the CLI; asserted on the HTML, the CSS
- * and the messages.
+ * style and dropdowns, its footer HTML (test/fixtures/docusaurus-look, each construct a trimmed copy of
+ * a real site's). Built with the CLI; asserted on the HTML, the CSS and the messages.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { tempTree } from '../helpers/tmp.ts';
+
+const FIXTURE_CONFIG = 'test/fixtures/docusaurus-look/docusaurus.config.js';
+
+const out = mkdtempSync(path.join(tmpdir(), 'docusaurus-look-'));
+
+async function buildFixture() {
+  const run = await runCli(['build', '--config', FIXTURE_CONFIG, '--out', out, '--no-search']);
+  const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
+  const page = read('intro/index.html');
+  return { ...run, out, read, page, css: read(/href="\/(assets\/site-[^"]+\.css)"/.exec(page)![1]) };
+}
+
+const fixture = buildFixture();
+// Removed once built, even when the tests that read it were skipped.
+after(async () => {
+  await fixture.catch(() => undefined);
+  rmSync(out, { recursive: true, force: true });
+});
+const part = (html: string, pattern: RegExp) => pattern.exec(html)?.[0] ?? '';
+
+test('the fixture site builds with one warning: the footer HTML it does not keep', async () => {
+  const { code, stderr } = await fixture;
+  assert.equal(code, 0, stderr);
+  assert.deepEqual(stderr.trim().split('\n'), [
+    `warning: ${FIXTURE_CONFIG}: footer column "More" item 2 (html): "data-icon", "data-show-count" of <a> were removed: the attribute is not allowed on this tag`,
+  ]);
+});
+
+test('customCss and local stylesheets come after the theme\'s CSS, each file they load copied under a content hash', async () => {
+  const { css, out } = await fixture;
+  assert.ok(css.startsWith('@import"https://fonts.googleapis.com/css2?family=Inter:wght@400;600&display=swap";'), 'an @import of another site stays, first');
+  assert.ok(css.indexOf('--ifm-color-primary: #2e8555') > css.indexOf('.navbar{'), 'custom.css comes after the theme');
+  assert.ok(css.indexOf('.code-block-title{font-weight:600}') > css.indexOf('--ifm-color-primary: #2e8555'), 'customCss files in their order');
+  const urls = [...css.matchAll(/url\((\/assets\/media\/[^)]+)\)/g)].map((match) => match[1]);
+  assert.deepEqual(urls.map((url) => url.replace(/-[A-Z0-9]{8}\./, '-HASH.')), ['/assets/media/lookout-mono-HASH.woff2', '/assets/media/waves-HASH.svg', '/assets/media/logo-HASH.svg']);
+  for (const url of urls) assert.ok(existsSync(path.join(out, url)), url);
+});
+
+test('a stylesheet of another site is linked after ours with its integrity; the CSP allows its origin and its fonts\', nothing inline', async () => {
+  const { page, read } = await fixture;
+  assert.match(page, /<link rel="stylesheet" href="\/assets\/site-\w+\.css">\n<link rel="stylesheet" href="https:\/\/cdn\.jsdelivr\.net\/npm\/katex@0\.13\.24\/dist\/katex\.min\.css" integrity="sha384-odtC\+0UGzzFL\/6PNoE8rX\/SPcQDXBJ\+uRepguP4QkPCm2LBxH3FA3y\+fKSiJ\+AmM" crossorigin="anonymous">\n/);
+  const csp = read('_headers').split('\n').find((line) => line.includes('Content-Security-Policy'))!;
+  assert.match(csp, /; style-src 'self' https:\/\/cdn\.jsdelivr\.net https:\/\/fonts\.googleapis\.com; img-src 'self' data: https:; font-src 'self' https:\/\/cdn\.jsdelivr\.net https:\/\/fonts\.gstatic\.com; /);
+  assert.doesNotMatch(csp, /unsafe-inline/);
+});
+
+test('the Prism themes colour the code: the site\'s own object in light mode, prism-react-renderer\'s Dracula in dark mode', async () => {
+  const { css, page } = await fixture;
+  assert.match(page, /<span class="token keyword">const<\/span>/);
+  assert.ok(css.includes('[data-theme=light] .code-block{--code-text: #f8f8f2;--color-code-bg: #272822;--code-comment: #778090}'));
+  assert.ok(css.includes('[data-theme=light] .code-block .token.keyword{color:#f92672}'));
+  assert.ok(css.includes('[data-theme=dark] .code-block{--code-text: #F8F8F2;--color-code-bg: #282A36;--code-comment: rgb(98, 114, 164)}'));
+  assert.ok(css.includes('[data-theme=dark] .code-block .token.keyword,[data-theme=dark] .code-block .token.variable{color:#bd93f9;font-style:italic}'));
+});
+
+test('a dark navbar carries Docusaurus\'s class and the dark colour mode; dropdowns are a button over a hidden list of their links', async () => {
+  const navbar = part((await fixture).page, /<nav aria-label="Main"[\s\S]*?<\/nav>/);
+  assert.match(navbar, /^<nav aria-label="Main" class="navbar navbar--dark" data-theme="dark">/);
+  const dropdowns = [...navbar.matchAll(/<div class="navbar-dropdown">([\s\S]*?)<\/div>/g)].map((match) => match[1].replace(/ (id|aria-controls)="[^"]+"/g, ''));
+  assert.deepEqual(dropdowns, [
+    '<button type="button" class="navbar-link navbar-dropdown-toggle" aria-expanded="false">Guides</button>'
+      + '<ul class="navbar-dropdown-menu" hidden=""><li><a href="/guides/install" class="navbar-link">Install</a></li><li><a href="/guides/deploy" class="navbar-link">Deploy</a></li></ul>',
+    '<button type="button" class="navbar-link navbar-dropdown-toggle" aria-expanded="false">Community</button>'
+      + '<ul class="navbar-dropdown-menu" hidden=""><li><a href="https://github.com/lookout/lookout/discussions" class="navbar-link" target="_blank" rel="noopener noreferrer">Discussions<span class="sr-only"> (opens in a new tab)</span></a></li><li><a href="/guides/deploy#support" class="navbar-link">Support</a></li></ul>',
+  ]);
+});
+
+test('footer HTML items keep what the page policy allows', async () => {
+  const footer = part((await fixture).page, /<footer[\s\S]*?<\/footer>/);
+  const items = [...footer.matchAll(/<li>\s*(<a (?![^>]*footer-link)[\s\S]*?<\/a>)\s*<\/li>/g)].map((match) => match[1].replace(/\s+/g, ' '));
+  assert.deepEqual(items, [
+    '<a class="github-button" href="https://github.com/lookout/lookout" aria-label="Star this project on GitHub">Star</a>',
+    '<a href="https://www.netlify.com" target="_blank" rel="noreferrer noopener" aria-label="Deploys by Netlify"> <img src="https://www.netlify.com/img/global/badges/netlify-color-accent.svg" alt="Deploys by Netlify" width="114" height="51" loading="lazy"> </a>',
+  ]);
+});
 
 /** A Docusaurus site of a few files, built with the CLI; `config` is the object literal module.exports gives. */
 async function buildSite(files: Record<string, string>, config = '') {
