@@ -94,6 +94,9 @@ const config: Omit<SiteConfig, 'navbar'> & { navbar: Omit<SiteConfig['navbar'], 
   allowComponentCode: false,
   components: {},
   embedHosts: ['codesandbox.io', 'stackblitz.com'],
+  customCss: [],
+  stylesheets: [],
+  prism: {},
 };
 
 export default config;

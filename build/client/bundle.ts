@@ -7,7 +7,9 @@
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { bundleLazyModules, lazyImportsPlugin, sharedModulesSource } from './lazy-modules.ts';
+import { themePartsPlugin, unusedThemeParts } from './theme-parts.ts';
 import { ASSETS_DIR, type RuntimeAssets } from '../output-layout.ts';
+import type { SiteCss } from '../site/site-css.ts';
 import type { SiteData } from '../../src/shared/types.ts';
 
 /** The theme and runtime live beside the generator, whatever folder a site is built from. */
@@ -21,6 +23,8 @@ export interface RuntimeInput {
   site: SiteData;
   /** CSS made during the build (announcement colours). */
   generatedCss: string;
+  /** The site's own CSS, after the theme's: already bundled, its files' URLs final. */
+  siteCss: Pick<SiteCss, 'css' | 'assets'>;
   baseUrl: string;
   /** Production minifies; watch mode does not, to rebuild faster. */
   minify: boolean;
@@ -54,12 +58,15 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
     legalComments: 'none',
     charset: 'utf8',
     minify: input.minify,
+    dropLabels: unusedThemeParts(input.site),
   } satisfies BuildOptions;
   const lazy = await bundleLazyModules({ themeRoot, buildOptions: shared, urlOf, relative });
   const modules = new Map<string, { contents: string; loader: 'js' | 'css' }>([
     ['site', { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify({ ...input.site, footer: undefined }))});`, loader: 'js' }],
     ['runtime-modules', { contents: sharedModulesSource(themeRoot), loader: 'js' }],
-    ['styles.css', { contents: `@import ${JSON.stringify(path.join(themeRoot, 'src/css/site.css'))};\n${input.generatedCss}`, loader: 'css' }],
+    ['styles.css', { contents: [path.join(themeRoot, 'src/css/site.css'), 'virtual:generated.css', 'virtual:site-own.css'].map((file) => `@import ${JSON.stringify(file)};`).join('\n'), loader: 'css' }],
+    ['generated.css', { contents: input.generatedCss, loader: 'css' }],
+    ['site-own.css', { contents: input.siteCss.css, loader: 'css' }],
   ]);
   const result = await build({
     ...shared,
@@ -68,9 +75,9 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
       { in: path.join(themeRoot, 'src/client/entry.tsx'), out: 'runtime' },
       { in: 'virtual:styles.css', out: 'site' },
     ],
-    plugins: [virtualModulePlugin(modules, themeRoot), lazyImportsPlugin(themeRoot, lazy.moduleUrls)],
+    plugins: [virtualModulePlugin(modules, themeRoot), lazyImportsPlugin(themeRoot, lazy.moduleUrls), themePartsPlugin(themeRoot)],
   });
-  const files = new Map([...lazy.files, ...result.outputFiles.map((file) => [relative(file.path), file.contents] as const)]);
+  const files = new Map([...lazy.files, ...input.siteCss.assets, ...result.outputFiles.map((file) => [relative(file.path), file.contents] as const)]);
   let runtimeUrl = '';
   let cssUrl = '';
   for (const [outputPath, output] of Object.entries((result.metafile as Metafile).outputs)) {
@@ -96,12 +103,16 @@ function assertNotShared(runtimeInputs: string[], lazyInputs: Set<string>): void
   if (twice.length > 0) throw new Error(`internal: ${twice.join(', ')} would be bundled into the runtime and a lazy part; add it to SHARED_MODULES in build/client/lazy-modules.ts`);
 }
 
-/** Serves `virtual:NAME` imports from a map: generated modules never touch the disk. */
+/**
+ * Serves `virtual:NAME` imports from a map: generated modules never touch the disk. A `url()` from the
+ * root in them is the site CSS's hashed copy of a file (site/site-css.ts), already where it belongs.
+ */
 function virtualModulePlugin(modules: Map<string, { contents: string; loader: 'js' | 'css' }>, resolveDir: string): Plugin {
   return {
     name: 'virtual-modules',
     setup(esbuild) {
       esbuild.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path.slice('virtual:'.length), namespace: 'virtual' }));
+      esbuild.onResolve({ filter: /^\//, namespace: 'virtual' }, (args) => (args.kind === 'url-token' ? { external: true } : undefined));
       esbuild.onLoad({ filter: /.*/, namespace: 'virtual' }, (args) => {
         const module = modules.get(args.path);
         if (!module) throw new Error(`unknown virtual module ${args.path}`);

@@ -35,5 +35,6 @@ export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript
   // A React page has no Markdown copy to list.
   sink.write('llms.txt', llmsTxt(listed.filter((doc) => doc.page !== 'react'), config, sidebars.placementByDocId));
   for (const page of categoryPages) writeCategoryCopy(sink, page, config);
-  sink.write('_headers', securityHeaders(config, themeScript, { frameHosts: frameHosts(linkIndex), inlineStyles: [...new Set(linkIndex.flatMap((page) => page.styles))].sort() }));
+  const { styleOrigins, fontOrigins } = sources.siteCss;
+  sink.write('_headers', securityHeaders(config, themeScript, { frameHosts: frameHosts(linkIndex), inlineStyles: [...new Set(linkIndex.flatMap((page) => page.styles))].sort(), styleOrigins, fontOrigins }));
 }

@@ -67,7 +67,7 @@ ${image ? socialImage(new URL(withBaseUrl(image, config.baseUrl), config.url).hr
 <link rel="icon" href="${config.favicon ? escapeAttribute(assetUrl(config.favicon, config.baseUrl)) : 'data:,'}">
 <script>${script}</script>
 ${banner ? `<script>${banner}</script>\n` : ''}<link rel="stylesheet" href="${assets.cssUrl}" data-precedence="theme">
-${preloads.map((url) => `<link rel="modulepreload" href="${escapeAttribute(url)}">`).join('\n')}
+${externalStylesheets(config.stylesheets)}${preloads.map((url) => `<link rel="modulepreload" href="${escapeAttribute(url)}">`).join('\n')}
 <script type="module" src="${escapeAttribute(assets.runtimeUrl)}"></script>
 </head>
 <body>
@@ -98,6 +98,14 @@ export function renderRedirectPage(target: string): string {
 </body>
 </html>
 `;
+}
+
+/** The config's stylesheets from other sites, after ours; a file of the site is in our CSS (site/site-css.ts). */
+function externalStylesheets(stylesheets: SiteConfig['stylesheets']): string {
+  return stylesheets.filter((sheet) => /^(https:)?\/\//i.test(sheet.href)).map(({ href, integrity, crossorigin }) => {
+    const attributes = [['href', href], ['integrity', integrity], ['crossorigin', crossorigin]].filter((pair): pair is [string, string] => pair[1] !== undefined);
+    return `<link rel="stylesheet" ${attributes.map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ')}>\n`;
+  }).join('');
 }
 
 function socialImage(href: string): string {

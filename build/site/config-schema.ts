@@ -4,6 +4,7 @@
  * where their messages name the item by position and label.
  */
 import * as v from 'valibot';
+import { CODE_THEME } from './code-theme.ts';
 
 const LINK_POLICY = v.optional(v.picklist(['throw', 'warn', 'ignore']), 'throw');
 const IMAGE = { alt: '', src: '' };
@@ -12,6 +13,7 @@ const navbar = v.optional(v.strictObject({
   title: v.optional(v.string()),
   logo: v.optional(v.strictObject({ alt: v.string(), src: v.string() }), IMAGE),
   items: v.optional(v.array(v.unknown()), () => [{ type: 'search' }, { type: 'colorMode' }]),
+  style: v.optional(v.picklist(['dark', 'primary'])),
 }), {});
 
 const footer = v.optional(v.strictObject({
@@ -19,7 +21,10 @@ const footer = v.optional(v.strictObject({
   copyright: v.optional(v.string(), ''),
   columns: v.optional(v.array(v.strictObject({
     title: v.string(),
-    items: v.array(v.strictObject({ label: v.string(), to: v.optional(v.string()), href: v.optional(v.string()), image: v.optional(v.string()) })),
+    items: v.array(v.union([
+      v.strictObject({ label: v.string(), to: v.optional(v.string()), href: v.optional(v.string()), image: v.optional(v.string()) }),
+      v.strictObject({ html: v.string() }),
+    ])),
   })), []),
 }), {});
 
@@ -94,6 +99,13 @@ export const CONFIG_SCHEMA = v.strictObject({
   components: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Z][\w.]*$/, 'Name components with a capital letter, as JSX does: "Highlight".')), v.string()), {}),
   embedHosts: v.optional(v.array(v.string())),
   customFields: v.optional(v.record(v.string(), v.unknown())),
+  customCss: v.optional(v.array(v.string()), []),
+  prism: v.optional(v.strictObject({ theme: v.optional(CODE_THEME), darkTheme: v.optional(CODE_THEME) }), {}),
+  stylesheets: v.optional(v.array(v.strictObject({
+    href: v.pipe(v.string(), v.check(isStylesheetHref, 'Load a stylesheet of another site over https://, or give the path of a file of the static folder.')),
+    integrity: v.optional(v.pipe(v.string(), v.regex(/^(sha(256|384|512)-[A-Za-z0-9+/]+=*\s*)+$/, 'Give the integrity as the CDN lists it: "sha384-" and the base64 hash.'))),
+    crossorigin: v.optional(v.picklist(['anonymous', 'use-credentials'])),
+  })), []),
   maxPageBytes: positive('maxPageBytes', Number.isSafeInteger, 'a whole number of bytes, for example 8 * 1024 * 1024'),
   maxPageSeconds: positive('maxPageSeconds', Number.isFinite, 'a number of seconds, for example 60'),
   maxPageOutputBytes: positive('maxPageOutputBytes', Number.isSafeInteger, 'a whole number of bytes, for example 20 * 1024 * 1024'),
@@ -102,6 +114,11 @@ export const CONFIG_SCHEMA = v.strictObject({
 });
 
 export type ConfigInput = v.InferInput<typeof CONFIG_SCHEMA>;
+
+/** An https URL (or `//host/…`), or a path with no scheme: a file of the static folder. */
+function isStylesheetHref(href: string): boolean {
+  return /^(https:)?\/\//i.test(href) || !/^[a-z][a-z\d+.-]*:/i.test(href);
+}
 
 function isScriptUrl(src: string): boolean {
   const url = URL.canParse(src) ? new URL(src) : undefined;

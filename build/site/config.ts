@@ -6,9 +6,11 @@ import { ContentError, contentError } from '../errors.ts';
 import { loadModuleDefault } from './module-loader.ts';
 import type { NavbarItem, SiteConfig } from '../../src/shared/types.ts';
 import { displayPath } from '../fs-utils.ts';
-import { navbarItemName } from './link-origins.ts';
+import { dropdownItemName, navbarItemName } from './link-origins.ts';
 
-const NAVBAR_ITEM_TYPES = ['doc', 'docSidebar', 'default', 'search', 'colorMode'];
+const NAVBAR_ITEM_TYPES = ['doc', 'docSidebar', 'default', 'dropdown', 'search', 'colorMode'];
+/** What a dropdown lists: links. */
+const DROPDOWN_ITEM_TYPES = ['doc', 'docSidebar', 'default'];
 
 /** Loads and validates `site.config.ts`; every problem names the file and the field. The files it is made of are added to `files`. */
 export async function loadConfig(file: string, files?: Set<string>): Promise<SiteConfig> {
@@ -39,12 +41,15 @@ function configError(issue: v.BaseIssue<unknown>, file: string, option?: (field:
   return new ContentError({ rule: 'config', message: `${field ? `"${field}"` : 'the default export'} ${problem}`, file, fix });
 }
 
-/** `name`: the item as messages name it, `navbar item 3 ("Blog")`. */
-function validateNavbarItem(raw: unknown, name: string, file: string): NavbarItem {
+/** `name`: the item as messages name it, `navbar item 3 ("Blog")`; `types`: the types it may have there. */
+function validateNavbarItem(raw: unknown, name: string, file: string, types = NAVBAR_ITEM_TYPES): NavbarItem {
   const item = (isObject(raw) ? raw : {}) as Record<string, unknown>;
   const type = (item.type as string | undefined) ?? 'default';
-  if (!NAVBAR_ITEM_TYPES.includes(type)) {
-    throw new ContentError({ rule: 'config', message: `${name} has unknown type "${type}"`, file, fix: `Use one of: ${NAVBAR_ITEM_TYPES.join(', ')} (a plain link needs no type, only "to" or "href").` });
+  if (!types.includes(type) && NAVBAR_ITEM_TYPES.includes(type)) {
+    throw new ContentError({ rule: 'config', message: `${name} of type "${type}" cannot be in a dropdown`, file, fix: `A dropdown lists links: items of type ${DROPDOWN_ITEM_TYPES.join(', ')} (a plain link needs no type, only "to" or "href").` });
+  }
+  if (!types.includes(type)) {
+    throw new ContentError({ rule: 'config', message: `${name} has unknown type "${type}"`, file, fix: `Use one of: ${types.join(', ')} (a plain link needs no type, only "to" or "href").` });
   }
   if (type === 'doc' && typeof item.docId !== 'string') {
     throw new ContentError({ rule: 'config', message: `${name} of type "doc" has no docId`, file, fix: 'Add docId: the id of the doc it links to.' });
@@ -55,8 +60,15 @@ function validateNavbarItem(raw: unknown, name: string, file: string): NavbarIte
   if (type === 'default' && typeof item.to !== 'string' && typeof item.href !== 'string') {
     throw new ContentError({ rule: 'config', message: `${name} has neither "to" nor "href"`, file, fix: 'Add to (a page of this site) or href (an external URL).' });
   }
-  if ((type === 'doc' || type === 'docSidebar' || type === 'default') && typeof item.label !== 'string') {
+  if (type === 'dropdown' && (!Array.isArray(item.items) || item.items.length === 0)) {
+    throw new ContentError({ rule: 'config', message: `${name} of type "dropdown" has no items`, file, fix: 'Add items: the links it lists, each as a navbar item of type doc, docSidebar or a plain link.' });
+  }
+  if (type !== 'search' && type !== 'colorMode' && typeof item.label !== 'string') {
     throw new ContentError({ rule: 'config', message: `${name} has no label`, file, fix: 'Add label: the text shown in the navbar.' });
+  }
+  if (type === 'dropdown') {
+    const items = (item.items as unknown[]).map((child, index) => validateNavbarItem(child, dropdownItemName(name, index, labelOf(child)), file, DROPDOWN_ITEM_TYPES));
+    return { ...item, type, items } as unknown as NavbarItem;
   }
   return { ...item, type } as NavbarItem;
 }

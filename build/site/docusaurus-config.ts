@@ -8,9 +8,9 @@
 import path from 'node:path';
 import { validateConfig } from './config.ts';
 import { evaluationError, loadModuleDefault } from './module-loader.ts';
-import {
-  isRecord, staticPath, stringOf, translateAnnouncementBar, translateColorMode, translateFooter, translateNavbar, type Raw, type Unsupported,
-} from './docusaurus-theme-config.ts';
+import { translateAnnouncementBar, translateColorMode, translateFooter, translateNavbar } from './docusaurus-theme-config.ts';
+import { isRecord, staticPath, stringOf, type Raw, type Unsupported } from './docusaurus-values.ts';
+import { readCodeTheme } from './code-theme.ts';
 import { ContentError, type Warning } from '../errors.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
 import { displayPath } from '../fs-utils.ts';
@@ -43,9 +43,10 @@ export async function loadDocusaurusConfig(file: string, options: { files?: Set<
   const presets = classicPresets(raw, unsupported);
   const docs = docsPluginOptions(presets, raw, shown, options.docsDir !== undefined, unsupported);
   const { input, navbarPositions } = translate(raw, unsupported);
+  const customCss = customCssOf(presets, unsupported);
   const docsInput = translateDocs(docs, siteDir, unsupported);
   const pages = translatePages(presets[0], siteDir, unsupported);
-  const config = validateConfig({ ...input, docs: docsInput.docs, pages }, shown, { option: (field) => authorsOption(field, navbarPositions), navbarPositions });
+  const config = validateConfig({ ...input, customCss, docs: docsInput.docs, pages }, shown, { option: (field) => authorsOption(field, navbarPositions), navbarPositions });
   const packages = [...missing].map((name) => `package "${name}" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored`);
   const warnings = [...packages, ...messages].map((message): Warning => ({ rule: 'docusaurus-config', file: shown, message }));
   return { config, warnings, siteDir, sidebarsFile: docsInput.sidebarsFile, navbarPositions };
@@ -81,10 +82,10 @@ async function callConfig(exported: unknown, file: string): Promise<Raw> {
 }
 
 /** Options the translation reads; everything else not listed as harmless is warned about. */
-const TAKEN = new Set(['title', 'tagline', 'favicon', 'url', 'baseUrl', 'onBrokenLinks', 'onBrokenAnchors', 'onBrokenMarkdownLinks', 'markdown', 'i18n', 'presets', 'plugins', 'themes', 'themeConfig', 'baseUrlIssueBanner']);
+const TAKEN = new Set(['title', 'tagline', 'favicon', 'url', 'baseUrl', 'onBrokenLinks', 'onBrokenAnchors', 'onBrokenMarkdownLinks', 'markdown', 'i18n', 'presets', 'plugins', 'themes', 'themeConfig', 'baseUrlIssueBanner', 'stylesheets']);
 /** Options with nothing a reader would see: names for the deploy tooling, data the site's own components read. */
 const HARMLESS = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort', 'customFields', 'future', 'onDuplicateRoutes', 'webpack', 'storage']);
-const THEME_TAKEN = new Set(['navbar', 'footer', 'colorMode', 'announcementBar', 'image', 'tableOfContents']);
+const THEME_TAKEN = new Set(['navbar', 'footer', 'colorMode', 'announcementBar', 'image', 'tableOfContents', 'prism']);
 
 function translate(raw: Raw, unsupported: Unsupported) {
   warnUnknown(raw, TAKEN, HARMLESS, (key) => `"${key}"`, unsupported);
@@ -102,14 +103,24 @@ function translate(raw: Raw, unsupported: Unsupported) {
     announcementBar: translateAnnouncementBar(themeConfig.announcementBar),
     colorMode: translateColorMode(themeConfig.colorMode),
     tableOfContents: isRecord(themeConfig.tableOfContents) ? themeConfig.tableOfContents : undefined,
+    prism: translatePrism(themeConfig.prism, unsupported),
     baseUrlIssueBanner: typeof raw.baseUrlIssueBanner === 'boolean' ? raw.baseUrlIssueBanner : undefined,
     ...linkPolicies(raw, unsupported),
     markdown: translateMarkdown(raw.markdown, unsupported),
     // Docusaurus has no such option; a site narrows its embeds where its own data lives.
     embedHosts: isRecord(raw.customFields) ? raw.customFields.embedHosts : undefined,
+    stylesheets: translateStylesheets(raw.stylesheets, unsupported),
     customFields: isRecord(raw.customFields) ? raw.customFields : undefined,
   };
   return { input, navbarPositions: positions };
+}
+
+/** `themeConfig.prism`: its light and dark code themes. */
+function translatePrism(raw: unknown, unsupported: Unsupported) {
+  if (!isRecord(raw)) return undefined;
+  const { theme, darkTheme, ...rest } = raw;
+  warnUnknown(rest, new Set(), new Set(), (key) => `"themeConfig.prism.${key}"`, unsupported);
+  return { theme: readCodeTheme(theme, '"themeConfig.prism.theme"', unsupported), darkTheme: readCodeTheme(darkTheme, '"themeConfig.prism.darkTheme"', unsupported) };
 }
 
 /** One warning per option of `options` that is neither taken nor harmless, unless it is empty or off. */
@@ -168,7 +179,7 @@ interface ClassicPreset { name: string; options: Raw }
 
 const CLASSIC_PRESET = /(^|[/\\])(preset-classic|classic)([/\\]|$)/;
 const DOCS_PLUGIN = /(^|[/\\])plugin-content-docs([/\\]|$)/;
-const PRESET_TAKEN = new Set(['docs', 'pages']);
+const PRESET_TAKEN = new Set(['docs', 'pages', 'theme']);
 const PRESET_HARMLESS = new Set(['sitemap', 'debug', 'svgr']);
 
 /** The classic presets of the config, with their options; any other preset is warned about. */
@@ -212,6 +223,30 @@ function translatePages(preset: ClassicPreset | undefined, siteDir: string, unsu
   const options = isRecord(preset.options.pages) ? preset.options.pages : {};
   warnUnknown(options, PAGES_TAKEN, new Set(), (key) => `"pages.${key}" of preset "${preset.name}"`, unsupported);
   return { path: path.resolve(siteDir, stringOf(options.path) ?? 'src/pages'), routeBasePath: stringOf(options.routeBasePath) };
+}
+
+/** The classic preset's `theme.customCss`: a file or a list, relative to the config's folder (or absolute, from `require.resolve`). */
+function customCssOf(presets: ClassicPreset[], unsupported: Unsupported): unknown[] {
+  return presets.flatMap(({ name, options }) => {
+    if (!isRecord(options.theme)) return [];
+    const { customCss, ...rest } = options.theme;
+    warnUnknown(rest, new Set(), new Set(), (key) => `"theme.${key}" of preset "${name}"`, unsupported);
+    return customCss === undefined ? [] : Array.isArray(customCss) ? customCss : [customCss];
+  });
+}
+
+/** Docusaurus's link attributes this site writes; `type` and `rel` say what a stylesheet link says anyway. */
+const STYLESHEET_TAKEN = new Set(['href', 'integrity', 'crossorigin']);
+const STYLESHEET_HARMLESS = new Set(['type', 'rel']);
+
+/** `stylesheets`: URLs or `{ href, … }` objects; a path (`css/katex.css`) is a file of the static folder. */
+function translateStylesheets(raw: unknown, unsupported: Unsupported): unknown {
+  if (!Array.isArray(raw)) return raw;
+  return raw.map((entry, index) => {
+    if (!isRecord(entry)) return { href: staticPath(entry) ?? entry };
+    warnUnknown(entry, STYLESHEET_TAKEN, STYLESHEET_HARMLESS, (key) => `"stylesheets.${index}.${key}"`, unsupported);
+    return { href: staticPath(entry.href) ?? entry.href, integrity: entry.integrity, crossorigin: entry.crossorigin };
+  });
 }
 
 const DOCS_TAKEN = new Set(['path', 'routeBasePath', 'sidebarPath', 'editUrl', 'showLastUpdateTime', 'breadcrumbs']);

@@ -4,22 +4,8 @@
  * prints them against the config file).
  */
 import type { ConfigInput } from './config-schema.ts';
-import { isStub } from './package-stubs.ts';
-
-/** Records that something in the config is not supported: `subject` names it as the author wrote it (`"themeConfig.algolia"`, `navbar item 2 ("Blog")`); `outcome` says what happens instead (default: it is ignored). */
-export type Unsupported = (subject: string, outcome?: string) => void;
-
-export type Raw = Record<string, unknown>;
-
-export const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value) && !isStub(value);
-export const stringOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/** `img/logo.svg` in Docusaurus is a file of the static folder: our site path `/img/logo.svg`. URLs stay. */
-export function staticPath(value: unknown): string | undefined {
-  const src = stringOf(value);
-  if (src === undefined || src === '' || /^([a-z][a-z\d+.-]*:|\/)/i.test(src)) return src;
-  return `/${src}`;
-}
+import type { FooterHtml, FooterLink } from '../../src/shared/types.ts';
+import { isRecord, staticPath, stringOf, type Raw, type Unsupported } from './docusaurus-values.ts';
 
 /** `{ to | href }` as our link fields; siteData gives both the baseUrl as Docusaurus's Link does (a `to` may lack the leading slash). */
 function linkOf(item: Raw): { to?: string; href?: string } {
@@ -28,7 +14,7 @@ function linkOf(item: Raw): { to?: string; href?: string } {
   return { ...(to !== undefined ? { to } : {}), ...(href !== undefined ? { href } : {}) };
 }
 
-const NAVBAR_KEYS = new Set(['title', 'logo', 'items']);
+const NAVBAR_KEYS = new Set(['title', 'logo', 'items', 'style']);
 
 export interface TranslatedNavbar {
   navbar: NonNullable<ConfigInput['navbar']>;
@@ -44,7 +30,7 @@ export function translateNavbar(raw: unknown, unsupported: Unsupported): Transla
   const positions: (number | undefined)[] = [];
   const listed = Array.isArray(navbar.items) ? navbar.items : [];
   listed.forEach((entry, index) => {
-    const item = navbarItem(entry, index, unsupported);
+    const item = navbarItem(entry, `navbar item ${index + 1}`, unsupported);
     if (item) {
       items.push(item);
       positions.push(index + 1);
@@ -57,12 +43,16 @@ export function translateNavbar(raw: unknown, unsupported: Unsupported): Transla
     }
   }
   const logo = logoOf(navbar.logo);
-  return { navbar: { title: stringOf(navbar.title), ...(logo ? { logo: { alt: logo.alt, src: logo.src } } : {}), items }, positions };
+  // Docusaurus's default, 'light', is the bar of the colour mode.
+  const style = navbar.style === 'light' ? undefined : navbar.style as 'dark' | 'primary' | undefined;
+  return { navbar: { title: stringOf(navbar.title), ...(logo ? { logo: { alt: logo.alt, src: logo.src } } : {}), items, style }, positions };
 }
 
-function navbarItem(entry: unknown, index: number, unsupported: Unsupported): Raw | undefined {
+/** `name`: the item as warnings name it, `navbar item 3`, `navbar item 3 ("More") item 2`. */
+function navbarItem(entry: unknown, name: string, unsupported: Unsupported): Raw | undefined {
   const item = isRecord(entry) ? entry : {};
-  const type = stringOf(item.type) ?? 'default';
+  // As in Docusaurus, an item with `items` and no type is a dropdown.
+  const type = stringOf(item.type) ?? (Array.isArray(item.items) ? 'dropdown' : 'default');
   const position = item.position === 'left' || item.position === 'right' ? item.position : undefined;
   const label = stringOf(item.label) ?? stringOf(item['aria-label']);
   if (type === 'search') return { type, position };
@@ -71,7 +61,26 @@ function navbarItem(entry: unknown, index: number, unsupported: Unsupported): Ra
   if (type === 'default' && (item.to !== undefined || item.href !== undefined)) {
     return { ...linkOf(item), label: label ?? stringOf(item.href) ?? stringOf(item.to), position };
   }
-  unsupported(`navbar item ${index + 1} (${label ? `"${label}", ` : ''}type "${type}")`, 'it is left out of the navbar');
+  if (type === 'dropdown') return dropdownItem(item, `${name}${label ? ` ("${label}")` : ''}`, unsupported);
+  unsupported(`${name} (${label ? `"${label}", ` : ''}type "${type}")`, 'it is left out of the navbar');
+  return undefined;
+}
+
+/** A dropdown of links; its own link (`to`), which Docusaurus puts on its label, is left out: the label opens the list. */
+function dropdownItem(item: Raw, name: string, unsupported: Unsupported): Raw | undefined {
+  if (item.to !== undefined || item.href !== undefined) unsupported(`the link of ${name}`, 'its label opens the list');
+  const listed = Array.isArray(item.items) ? item.items : [];
+  const links = listed.flatMap((entry, index) => dropdownLink(entry, `${name} item ${index + 1}`, unsupported) ?? []);
+  if (links.length > 0) return { type: 'dropdown', label: stringOf(item.label), items: links, position: item.position };
+  unsupported(`${name}, a dropdown without links,`, 'it is left out of the navbar');
+  return undefined;
+}
+
+/** What a dropdown lists: doc, docSidebar and plain links. */
+function dropdownLink(entry: unknown, name: string, unsupported: Unsupported): Raw | undefined {
+  const type = isRecord(entry) ? stringOf(entry.type) ?? 'default' : undefined;
+  if (type === 'doc' || type === 'docSidebar' || type === 'default') return navbarItem(entry, name, unsupported);
+  unsupported(`${name}${type ? ` (type "${type}")` : ''}`, 'it is left out of the list');
   return undefined;
 }
 
@@ -95,12 +104,14 @@ export function translateFooter(raw: unknown, unsupported: Unsupported): ConfigI
   return { columns, copyright: copyrightOf(raw.copyright, unsupported), ...(logo ? { logo } : {}) };
 }
 
-function footerItems(items: unknown, where: string, unsupported: Unsupported) {
+/** Links, and `{ html }` items, whose HTML goes through the page policy (footer-html.ts). */
+function footerItems(items: unknown, where: string, unsupported: Unsupported): (FooterLink | FooterHtml)[] {
   const list = Array.isArray(items) ? items.filter(isRecord) : [];
-  return list.flatMap((item, index) => {
+  return list.flatMap((item, index): (FooterLink | FooterHtml)[] => {
+    if (typeof item.html === 'string') return [{ html: item.html }];
     const label = stringOf(item.label);
     if (label === undefined || (item.to === undefined && item.href === undefined)) {
-      unsupported(`${where} ${index + 1}${item.html !== undefined ? ' (html)' : ''}`, 'it is left out of the footer');
+      unsupported(`${where} ${index + 1}`, 'it is left out of the footer');
       return [];
     }
     return [{ label, ...linkOf(item) }];

@@ -21,6 +21,11 @@ export function navbarItemName(index: number, label: string | undefined, positio
   return `navbar item ${positions?.[index] ?? index + 1}${label ? ` ("${label}")` : ''}`;
 }
 
+/** `navbar item 3 ("More") item 2 ("Blog")`: a dropdown's link, after the dropdown's own name. */
+export function dropdownItemName(dropdownName: string, index: number, label: string | undefined): string {
+  return `${dropdownName} item ${index + 1}${label ? ` ("${label}")` : ''}`;
+}
+
 /** Each href of the navbar, footer and sidebars, with the first entry that writes it. */
 export function themeLinkOrigins(site: SiteData, sidebars: Record<string, SidebarItem[]>, files: LinkFiles): Map<string, ThemeLinkOrigin> {
   const origins = new Map<string, ThemeLinkOrigin>();
@@ -28,10 +33,12 @@ export function themeLinkOrigins(site: SiteData, sidebars: Record<string, Sideba
     if (href !== undefined && source !== undefined && !origins.has(href)) origins.set(href, { source, item });
   };
   site.navbar.items.forEach((item, index) => {
-    if (item.kind === 'link') add(item.href, files.configFile, navbarItemName(index, item.label, files.navbarPositions));
+    const name = navbarItemName(index, item.kind === 'link' || item.kind === 'dropdown' ? item.label : undefined, files.navbarPositions);
+    if (item.kind === 'link') add(item.href, files.configFile, name);
+    if (item.kind === 'dropdown') item.items.forEach((link, linkIndex) => add(link.href, files.configFile, dropdownItemName(name, linkIndex, link.label)));
   });
   for (const column of site.footer?.columns ?? []) {
-    for (const item of column.items) add(item.href, files.configFile, `footer ${column.title ? `column "${column.title}" ` : ''}item "${item.label}"`);
+    for (const item of column.items) if (!('html' in item)) add(item.href, files.configFile, `footer ${column.title ? `column "${column.title}" ` : ''}item "${item.label}"`);
   }
   for (const [name, items] of Object.entries(sidebars)) addSidebarItems(items, (href, label) => add(href, files.sidebarsFile, `sidebar "${name}" item "${label}"`));
   return origins;

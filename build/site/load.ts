@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { categoryPages, type CategoryPage } from './category-index.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
-import { navbarItemName, themeLinkOrigins } from './link-origins.ts';
+import { dropdownItemName, navbarItemName, themeLinkOrigins } from './link-origins.ts';
 import { isDocusaurusConfig, loadDocusaurusConfig, type DocusaurusSite } from './docusaurus-config.ts';
 import { collectDocs, permalinksBySourcePath, type Doc, type DocCache } from './docs.ts';
 import { lastUpdatedTimes } from './last-updated.ts';
@@ -15,6 +15,9 @@ import { siteData } from './routes.ts';
 import { docNeighbours, type Neighbours } from './pagination.ts';
 import { docsOnlySidebars, loadSidebars, type ResolvedSidebars } from './sidebars.ts';
 import { listStaticFiles, type StaticFile } from './static-files.ts';
+import { loadSiteCss, type SiteCss } from './site-css.ts';
+import { codeThemeCss } from './code-theme.ts';
+import { withSafeFooterHtml } from './footer-html.ts';
 import { themeRoutes } from './theme-routes.ts';
 import { collectPages } from './pages.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
@@ -22,7 +25,7 @@ import type { ThemeLinkOrigin } from './link-origins.ts';
 import { DEFAULT_PAGE_LIMITS } from '../markdown/limits.ts';
 import type { MarkdownOptions } from '../markdown/compile.ts';
 import type { TaskTimer } from '../task.ts';
-import type { RouteData, SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
+import type { NavbarLinkItem, RouteData, SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
 import { displayPath } from '../fs-utils.ts';
 
 /** Where the site comes from; every path is relative to `projectRoot`. */
@@ -72,7 +75,10 @@ export interface SiteSources {
   themeLinkOrigins: Map<string, ThemeLinkOrigin>;
   /** The config and sidebars files and every local file they import (watch mode watches them). */
   moduleFiles: string[];
+  /** CSS the build makes from the config (announcement colours). */
   generatedCss: string;
+  /** The site's own CSS (customCss, local stylesheets), checked and bundled, with the origins the CSP must allow. */
+  siteCss: SiteCss;
 }
 
 /** Loads the site; watch mode passes the same `docCache` every time, so unchanged files are not parsed again. */
@@ -95,7 +101,8 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, { docs, docsDir: paths.docsDir, routes: docRoutes, draftIds, files: moduleFiles }));
   const neighbours = docNeighbours(docs, sidebars.placementByDocId);
   const firstPageBySidebar = new Map(Object.entries(sidebars.sidebars).flatMap(([name, items]) => firstPageEntry(name, items)));
-  const warnings = [...loaded.warnings, ...sidebarsChoice.warnings, ...docs.flatMap((doc) => doc.warnings), ...pages.warnings, ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, loaded.displayPath, loaded.docusaurus?.navbarPositions)];
+  const siteCss = await loadSiteCss({ config, configFile: loaded.displayPath ?? 'the docs-only config', siteDir: paths.siteDir, staticDirs: paths.staticDirs });
+  const warnings = [...loaded.warnings, ...sidebarsChoice.warnings, ...siteCss.warnings, ...docs.flatMap((doc) => doc.warnings), ...pages.warnings, ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, loaded.displayPath, loaded.docusaurus?.navbarPositions)];
   const routes = themeRoutes(config, options.projectRoot);
   const categories = categoryPages(sidebars, docs, config);
   throwIfAny(findOutputCollisions([...docs, ...pages.pages], [...routes, ...categories.map((page) => page.route)], staticFiles, config.baseUrl));
@@ -105,7 +112,7 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
   return {
     config, configDisplayPath: loaded.displayPath, paths, docs, pages: pages.pages, sidebars, neighbours, categoryPages: categories, staticFiles, warnings, site, themeRoutes: routes, homeRedirect,
-    themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles], generatedCss: announcementCss(config),
+    themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles, ...siteCss.files], generatedCss: [announcementCss(config), codeThemeCss(config.prism)].join('\n'), siteCss,
   };
 }
 
@@ -156,9 +163,10 @@ interface LoadedConfig { config: SiteConfig; warnings: Warning[]; file?: string;
 
 async function resolveConfig(options: SiteOptions, moduleFiles: Set<string>): Promise<LoadedConfig> {
   const loaded = await loadAnyConfig(options, moduleFiles);
-  const { config } = loaded;
+  const footer = withSafeFooterHtml(loaded.config, loaded.displayPath ?? 'the docs-only config');
+  const config = footer.config;
   const withPolicy = options.linkPolicy ? { ...config, onBrokenLinks: options.linkPolicy, onBrokenAnchors: options.linkPolicy } : config;
-  return { ...loaded, config: options.allowComponentCode ? { ...withPolicy, allowComponentCode: true } : withPolicy };
+  return { ...loaded, warnings: [...loaded.warnings, ...footer.warnings], config: options.allowComponentCode ? { ...withPolicy, allowComponentCode: true } : withPolicy };
 }
 
 async function loadAnyConfig(options: SiteOptions, moduleFiles: Set<string>): Promise<LoadedConfig> {
@@ -199,21 +207,30 @@ function chooseSidebars(options: SiteOptions, { config, docusaurus }: LoadedConf
   return docsOnlySidebars(path.resolve(options.projectRoot, options.docsDir, '..'));
 }
 
-/** Navbar doc items must name real docs (a docs-only config has none); docs outside every sidebar are warned about if asked. */
+/** Navbar doc items (a dropdown's too) must name real docs (a docs-only config has none); docs outside every sidebar are warned about if asked. */
 function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: ResolvedSidebars, firstPageBySidebar: Map<string, string>, configFile = '', navbarPositions?: (number | undefined)[]): Warning[] {
   const ids = new Set(docs.map((doc) => doc.id));
-  const errors = config.navbar.items.flatMap((item, index) => {
+  const errors = navbarLinkItems(config, navbarPositions).flatMap(({ item, name }) => {
     if (item.type === 'doc' && !ids.has(item.docId)) {
-      return [new ContentError({ rule: 'config', message: `${navbarItemName(index, item.label, navbarPositions)} links to the doc "${item.docId}", which does not exist`, file: configFile, fix: 'Fix docId, or create the doc.' })];
+      return [new ContentError({ rule: 'config', message: `${name} links to the doc "${item.docId}", which does not exist`, file: configFile, fix: 'Fix docId, or create the doc.' })];
     }
     if (item.type === 'docSidebar' && !firstPageBySidebar.has(item.sidebarId)) {
-      return [new ContentError({ rule: 'config', message: `${navbarItemName(index, item.label, navbarPositions)} links to the sidebar "${item.sidebarId}", which does not exist or has no page`, file: configFile, fix: `Fix sidebarId: the sidebars are ${Object.keys(sidebars.sidebars).map((name) => `"${name}"`).join(', ') || 'none'}.` })];
+      return [new ContentError({ rule: 'config', message: `${name} links to the sidebar "${item.sidebarId}", which does not exist or has no page`, file: configFile, fix: `Fix sidebarId: the sidebars are ${Object.keys(sidebars.sidebars).map((name) => `"${name}"`).join(', ') || 'none'}.` })];
     }
     return [];
   });
   throwIfAny(errors);
   if (!config.docs.warnOnDocsOutsideSidebar) return [];
   return docs.filter((doc) => !sidebars.placementByDocId.has(doc.id)).map((doc) => ({ file: doc.displayPath, message: `"${doc.id}" is in no sidebar` }));
+}
+
+/** Every link item of the navbar, a dropdown's included, with its name in messages. */
+function navbarLinkItems(config: SiteConfig, navbarPositions?: (number | undefined)[]): { item: NavbarLinkItem; name: string }[] {
+  return config.navbar.items.flatMap((item, index) => {
+    if (item.type === 'search' || item.type === 'colorMode') return [];
+    const name = navbarItemName(index, item.label, navbarPositions);
+    return item.type === 'dropdown' ? item.items.map((link, linkIndex) => ({ item: link, name: dropdownItemName(name, linkIndex, link.label) })) : [{ item, name }];
+  });
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * A `require` for an author's Docusaurus config: packages the config imports that are not installed
- * here (its theme, plugins, `prism-react-renderer`) are replaced by a stand-in instead of failing the
- * load. Whatever the config takes from a stand-in is a stand-in too, and the translation ignores it.
+ * here (its theme, plugins) are replaced by a stand-in instead of failing the load. Whatever the config
+ * takes from a stand-in is a stand-in too, and the translation ignores it. The packages a config reads
+ * data from, the code themes of `prism-react-renderer`, are installed with the generator: a site
+ * without its own copy gets ours.
  */
 import { builtinModules, createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
@@ -32,6 +34,28 @@ function stub(name: string): unknown {
   return self;
 }
 
+/** Packages installed with the generator for configs to read, resolved from the generator's own folder. */
+const PROVIDED_PACKAGES = new Set(['prism-react-renderer']);
+const generatorRequire = createRequire(import.meta.url);
+
+/**
+ * A provided package, or a file of it: `prism-react-renderer/themes/github` of version 1 (Docusaurus 2
+ * configs) is version 2's `themes.github`.
+ */
+function providedModule(id: string): { exports: unknown } | undefined {
+  if (!PROVIDED_PACKAGES.has(packageName(id))) return undefined;
+  const v1Theme = /^prism-react-renderer\/themes\/(\w+)(\/index(\.js)?)?$/.exec(id);
+  if (v1Theme) {
+    const theme = (generatorRequire('prism-react-renderer') as { themes: Record<string, unknown> }).themes[v1Theme[1]];
+    return theme === undefined ? undefined : { exports: theme };
+  }
+  try {
+    return { exports: generatorRequire(id) };
+  } catch {
+    return undefined;
+  }
+}
+
 function isBarePackage(id: string): boolean {
   return !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('node:') && !builtinModules.includes(id);
 }
@@ -59,6 +83,8 @@ export function requireWithStubs(file: string, missing: (name: string) => void):
   };
   const wrapped = ((id: string) => {
     if (isBarePackage(id) && !resolvable(id)) {
+      const provided = providedModule(id);
+      if (provided) return provided.exports;
       missing(packageName(id));
       return stub(packageName(id));
     }

@@ -3,7 +3,7 @@ import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { sectionOf } from './sidebars.ts';
 import type { SidebarPlacement } from './sidebar-model.ts';
 import type { Neighbours } from './pagination.ts';
-import type { PageLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
+import type { NavbarLinkItem, PageLink, ResolvedNavbarItem, ResolvedNavbarLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
 import { assetUrl, isExternalUrl, linkWithBaseUrl, withBaseUrl } from '../../src/shared/paths.ts';
 
 /** A doc and its place in the site: what its page is made from, on whichever thread builds it. */
@@ -74,9 +74,11 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '
  * A navbar or footer link as the page shows it. Docusaurus's Link puts the baseUrl in front of a path of
  * the site, written as `to` (with a leading slash or not) or as an `href` from the root.
  */
-function siteLink(link: { to?: string; href?: string }, baseUrl: string): { href: string; external: boolean } {
+function siteLink(link: { to?: string; href?: string }, baseUrl: string, homeHref: string): { href: string; external: boolean } {
   if (link.href !== undefined) return { href: linkWithBaseUrl(link.href, baseUrl), external: isExternalUrl(link.href) };
-  return { href: withBaseUrl(link.to ?? '/', baseUrl), external: false };
+  const href = withBaseUrl(link.to ?? '/', baseUrl);
+  // A docs-only site's home only forwards to the first doc: link there directly, as the navbar title does.
+  return { href: href === baseUrl ? homeHref : href, external: false };
 }
 
 /** What the navbar's links point at, known once the docs and sidebars are loaded. */
@@ -90,32 +92,31 @@ export interface SiteLinks {
 }
 
 /** The navbar and footer as the browser needs them: doc ids and sidebar names turned into permalinks. */
-export function siteData(config: SiteConfig, { permalinkByDocId, homeHref, placementByDocId, firstPageBySidebar }: SiteLinks): SiteData {
-  const items = config.navbar.items.map((item) => {
+export function siteData(config: SiteConfig, links: SiteLinks): SiteData {
+  const { homeHref } = links;
+  const items = config.navbar.items.map((item): ResolvedNavbarItem => {
     switch (item.type) {
-      case 'doc':
-        return { kind: 'link' as const, label: item.label, href: permalinkByDocId.get(item.docId)!, external: false, section: sectionOf(item.docId, placementByDocId.get(item.docId)) };
-      case 'docSidebar':
-        return { kind: 'link' as const, label: item.label, href: firstPageBySidebar.get(item.sidebarId)!, external: false };
-      case 'default':
-        return { kind: 'link' as const, label: item.label, ...siteLink(item, config.baseUrl) };
+      case 'dropdown':
+        return { kind: 'dropdown', label: item.label, items: item.items.map((link) => navbarLink(link, config, links)) };
       case 'search':
-        return { kind: 'search' as const };
+        return { kind: 'search' };
       case 'colorMode':
-        return { kind: 'colorMode' as const };
+        return { kind: 'colorMode' };
+      default:
+        return navbarLink(item, config, links);
     }
   });
   return {
     title: config.title,
     tagline: config.tagline,
     baseUrl: config.baseUrl,
-    navbar: { title: config.navbar.title, logo: { ...config.navbar.logo, src: assetUrl(config.navbar.logo.src, config.baseUrl) }, items, homeHref },
+    navbar: { title: config.navbar.title, logo: { ...config.navbar.logo, src: assetUrl(config.navbar.logo.src, config.baseUrl) }, items, homeHref, style: config.navbar.style },
     footer: {
       logo: { ...config.footer.logo, src: assetUrl(config.footer.logo.src, config.baseUrl), href: config.footer.logo.href === undefined ? homeHref : linkWithBaseUrl(config.footer.logo.href, config.baseUrl) },
       copyright: config.footer.copyright,
       columns: config.footer.columns.map((column) => ({
         title: column.title,
-        items: column.items.map((link) => ({ label: link.label, ...siteLink(link, config.baseUrl), image: link.image })),
+        items: column.items.map((item) => ('html' in item ? item : { label: item.label, ...siteLink(item, config.baseUrl, homeHref), image: item.image })),
       })),
     },
     announcementBar: config.announcementBar,
@@ -123,4 +124,16 @@ export function siteData(config: SiteConfig, { permalinkByDocId, homeHref, place
     search: config.search,
     analytics: config.analytics?.src,
   };
+}
+
+/** A navbar link item (a dropdown's too) as the page shows it. */
+function navbarLink(item: NavbarLinkItem, config: SiteConfig, { permalinkByDocId, placementByDocId, firstPageBySidebar, homeHref }: SiteLinks): ResolvedNavbarLink {
+  switch (item.type) {
+    case 'doc':
+      return { kind: 'link', label: item.label, href: permalinkByDocId.get(item.docId)!, external: false, section: sectionOf(item.docId, placementByDocId.get(item.docId)) };
+    case 'docSidebar':
+      return { kind: 'link', label: item.label, href: firstPageBySidebar.get(item.sidebarId)!, external: false };
+    case 'default':
+      return { kind: 'link', label: item.label, ...siteLink(item, config.baseUrl, homeHref) };
+  }
 }

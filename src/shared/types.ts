@@ -1,21 +1,33 @@
 /** Types shared by the build (Node) and the browser runtime. No imports from either side. */
 
-export type NavbarItem =
+/** A navbar item that is one link; a dropdown lists these. */
+export type NavbarLinkItem =
   | { type: 'doc'; docId: string; label: string; position?: 'left' | 'right' }
   /** A link to the first page of a sidebar (Docusaurus's `docSidebar` item). */
   | { type: 'docSidebar'; sidebarId: string; label: string; position?: 'left' | 'right' }
-  | { type: 'default'; label: string; to?: string; href?: string; position?: 'left' | 'right' }
+  | { type: 'default'; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+
+export type NavbarItem =
+  | NavbarLinkItem
+  /** A button that opens a list of links (Docusaurus's `dropdown` item). */
+  | { type: 'dropdown'; label: string; items: NavbarLinkItem[]; position?: 'left' | 'right' }
   | { type: 'search'; position?: 'left' | 'right' }
   | { type: 'colorMode'; position?: 'left' | 'right' };
 
-/** A navbar item as written in site.config.ts: `type` may be left out for plain links. */
+/** A plain link as written in site.config.ts: `type` may be left out. */
+type PlainLinkInput = { type?: undefined; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+
+/** A navbar item as written in site.config.ts. */
 export type NavbarItemInput =
-  | NavbarItem
-  | { type?: undefined; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+  | Exclude<NavbarItem, { type: 'dropdown' }>
+  | PlainLinkInput
+  | { type: 'dropdown'; label: string; items: (NavbarLinkItem | PlainLinkInput)[]; position?: 'left' | 'right' };
 
 /** A footer link; with `image` it is shown as that image (a badge), the label as its alt text. */
 export interface FooterLink { label: string; to?: string; href?: string; image?: string }
-export interface FooterColumn { title: string; items: FooterLink[] }
+/** A footer item of HTML (Docusaurus's `{ html }` item), kept to what the page policy allows (build/site/footer-html.ts). */
+export interface FooterHtml { html: string }
+export interface FooterColumn { title: string; items: (FooterLink | FooterHtml)[] }
 
 export interface SiteConfig {
   title: string;
@@ -24,7 +36,8 @@ export interface SiteConfig {
   baseUrl: string;
   favicon: string;
   i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, { label: string; direction: 'ltr' | 'rtl' }> };
-  navbar: { title: string; logo: { alt: string; src: string }; items: NavbarItem[] };
+  /** `style`: a dark bar in either colour mode, or one in the primary colour (Docusaurus's `navbar.style`). */
+  navbar: { title: string; logo: { alt: string; src: string }; items: NavbarItem[]; style?: 'dark' | 'primary' };
   footer: { logo: { alt: string; src: string; href?: string }; copyright: string; columns: FooterColumn[] };
   announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
   colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean; disableSwitch: boolean };
@@ -82,7 +95,32 @@ export interface SiteConfig {
   customFields?: Record<string, unknown>;
   /** Hosts an `<iframe>` may load (https only); undefined: any host over https. The CSP's frame-src lists the hosts the pages use. */
   embedHosts?: string[];
+  /** The site's own CSS files (Docusaurus's `theme.customCss`), relative to the config's folder; they come after the theme's CSS. */
+  customCss: string[];
+  /** Stylesheets every page links after the theme's CSS: an https URL, or the path of a file of the static folder (bundled like customCss). */
+  stylesheets: Stylesheet[];
+  /** The code colours (Docusaurus's `themeConfig.prism`): `theme` in light mode, `darkTheme` in dark; the theme's own where one is missing. */
+  prism: { theme?: CodeTheme; darkTheme?: CodeTheme };
 }
+
+/** A prism-react-renderer theme: the plain colours of a code block, and the style of each Prism token type (in some languages only). */
+export interface CodeTheme {
+  plain: CodeStyle;
+  styles: { types: string[]; languages?: string[]; style: CodeStyle }[];
+}
+
+/** What a code theme may set: colours, font style and weight, text decoration and opacity. */
+export interface CodeStyle {
+  color?: string;
+  backgroundColor?: string;
+  fontStyle?: 'normal' | 'italic' | 'oblique';
+  fontWeight?: string | number;
+  textDecorationLine?: string;
+  opacity?: number;
+}
+
+/** A stylesheet `<link>`; `integrity` and `crossorigin` as the HTML attributes (subresource integrity for a CDN's file). */
+export interface Stylesheet { href: string; integrity?: string; crossorigin?: 'anonymous' | 'use-credentials' }
 
 /** A sidebar after resolution: every doc item carries its label and permalink. */
 export type SidebarItem =
@@ -134,8 +172,11 @@ export interface RouteData {
   pageProps?: Record<string, unknown>;
 }
 
+export interface ResolvedNavbarLink { kind: 'link'; label: string; href: string; external: boolean; section?: string }
+
 export type ResolvedNavbarItem =
-  | { kind: 'link'; label: string; href: string; external: boolean; section?: string }
+  | ResolvedNavbarLink
+  | { kind: 'dropdown'; label: string; items: ResolvedNavbarLink[] }
   | { kind: 'search' }
   | { kind: 'colorMode' };
 
@@ -145,9 +186,9 @@ export interface SiteData {
   tagline: string;
   baseUrl: string;
   /** `homeHref`: where the navbar title leads, the home page or (docs-only sites) the first doc. */
-  navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[]; homeHref: string };
+  navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[]; homeHref: string; style?: SiteConfig['navbar']['style'] };
   /** Rendered by the server only, so the browser's copy of the site data leaves it out (see KeptFooter). */
-  footer?: { logo: { alt: string; src: string; href: string }; copyright: string; columns: { title: string; items: { label: string; href: string; external: boolean; image?: string }[] }[] };
+  footer?: { logo: { alt: string; src: string; href: string }; copyright: string; columns: { title: string; items: ({ label: string; href: string; external: boolean; image?: string } | FooterHtml)[] }[] };
   announcementBar?: SiteConfig['announcementBar'];
   colorMode: SiteConfig['colorMode'];
   search: SiteConfig['search'];

@@ -11,8 +11,8 @@ export function Footer() {
           <div key={column.title} className="footer-column">
             {column.title ? <h2 className="footer-title">{column.title}</h2> : null}
             <ul className="footer-items">
-              {column.items.map((item) => (
-                <li key={item.label}>
+              {column.items.map((item, index) => 'html' in item ? <li key={index} dangerouslySetInnerHTML={{ __html: item.html }} /> : (
+                <li key={index}>
                   {item.external
                     ? <ExternalLink className="footer-link" href={item.href}>{item.image ? <img src={item.image} alt={item.label} width="114" height="51" loading="lazy" /> : item.label}</ExternalLink>
                     : <a className="footer-link" href={item.href}>{item.label}</a>}

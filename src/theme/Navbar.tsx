@@ -1,17 +1,24 @@
-import { useEffect, useState } from 'react';
-import type { ResolvedNavbarItem, SidebarItem } from '../shared/types.ts';
+import { cloneElement, useEffect, useState } from 'react';
+import type { ResolvedNavbarItem, SidebarItem, SiteData } from '../shared/types.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { useLocation, useSite } from './context.ts';
 import { DocSidebar } from './DocSidebar.tsx';
 import { useWindowSize } from './hooks.ts';
 import { ExternalLink, NavLink } from './Link.tsx';
+import { NavbarDropdown } from './NavbarDropdown.tsx';
 import { SearchButton } from './search/SearchButton.tsx';
+
+/*
+ * NAVBAR_STYLE and NAVBAR_DROPDOWN label what only some sites use: the runtime of a site without it is
+ * bundled without those statements (build/client/theme-parts.ts), so its first load pays nothing for them.
+ */
 
 export function Navbar({ sidebar, section }: { sidebar?: SidebarItem[]; section?: string }) {
   const site = useSite();
   const [menuOpen, setMenuOpen] = useMobileMenu();
-  const hasMenu = site.navbar.items.some((item) => item.kind === 'link') || sidebar !== undefined;
-  return (
+  let hasMenu = site.navbar.items.some((item) => item.kind === 'link') || sidebar !== undefined;
+  NAVBAR_DROPDOWN: hasMenu ||= site.navbar.items.some((item) => item.kind === 'dropdown');
+  let navbar = (
     <nav aria-label="Main" className="navbar">
       <div className="navbar-inner">
         <button type="button" className="navbar-toggle" aria-label="Toggle navigation bar" aria-expanded={menuOpen}
@@ -29,12 +36,25 @@ export function Navbar({ sidebar, section }: { sidebar?: SidebarItem[]; section?
       {menuOpen ? <MobileMenu sidebar={sidebar} onClose={() => setMenuOpen(false)} /> : null}
     </nav>
   );
+  NAVBAR_STYLE: if (site.navbar.style) navbar = cloneElement(navbar, styleAttributes(site.navbar.style));
+  return navbar;
+}
+
+/**
+ * Docusaurus's `navbar--dark` and `navbar--primary`, which a site's CSS may name. A dark bar is a
+ * dark-mode part of the page: the theme's dark colours (and the site's) apply inside it.
+ */
+function styleAttributes(style: NonNullable<SiteData['navbar']['style']>) {
+  return { className: `navbar navbar--${style}`, 'data-theme': style === 'dark' ? 'dark' : undefined };
 }
 
 /** A doc item is also marked on every page of its part of the site (`section`), as a reader expects. */
 function NavbarItemView({ item, section, mobile = false }: { item: ResolvedNavbarItem; section?: string; mobile?: boolean }) {
   if (item.kind === 'search') return mobile ? null : <SearchButton />;
   if (item.kind === 'colorMode') return mobile ? null : <ColorModeToggle />;
+  NAVBAR_DROPDOWN: if (item.kind === 'dropdown') {
+    return <NavbarDropdown item={item} section={section} mobile={mobile} links={item.items.map((link) => <NavbarItemView item={link} section={section} mobile={mobile} />)} />;
+  }
   const className = mobile ? 'menu-link' : 'navbar-link';
   return item.external
     ? <ExternalLink className={className} href={item.href}>{item.label}</ExternalLink>

@@ -15,6 +15,7 @@ import { tempTree } from '../helpers/tmp.ts';
 function docusaurusConfig({ onBrokenLinks = 'throw', navbarTo = '/docs/guide', sidebarId = 'main', prelude = '' } = {}): string {
   return `${prelude}
 const { themes } = require('prism-react-renderer');
+const katex = require('rehype-katex');
 module.exports = async function createConfig() {
   return {
     title: 'Acme Rockets',
@@ -75,15 +76,13 @@ async function buildDocusaurusSite(files: Record<string, string>) {
 const built = buildDocusaurusSite({});
 const part = (html: string, pattern: RegExp) => pattern.exec(html)?.[0] ?? '';
 
-test('the site builds with one warning per unsupported option, navbar item and footer item, and per package not installed', async () => {
+test('the site builds with one warning per unsupported option and navbar item, and per package not installed', async () => {
   const run = await built;
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual(run.stderr.trim().split('\n'), [
-    'warning: docusaurus.config.js: package "prism-react-renderer" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored',
+    'warning: docusaurus.config.js: package "rehype-katex" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored',
     'warning: docusaurus.config.js: "themeConfig.algolia" is not supported; it is ignored',
-    'warning: docusaurus.config.js: "themeConfig.prism" is not supported; it is ignored',
-    'warning: docusaurus.config.js: navbar item 3 ("More", type "dropdown") is not supported; it is left out of the navbar',
-    'warning: docusaurus.config.js: footer column "Docs" item 2 (html) is not supported; it is left out of the footer',
+    'warning: docusaurus.config.js: navbar item 3 ("More"), a dropdown without links, is not supported; it is left out of the navbar',
   ]);
 });
 
@@ -105,12 +104,13 @@ test('the navbar has the config\'s title, logo and links; `to` without a slash i
   assert.match(navbar, /class="color-mode-toggle"[\s\S]*class="search-button"/);
 });
 
-test('the footer has the config\'s columns and copyright; the announcement bar its text and colours', async () => {
+test('the footer has the config\'s columns, HTML items and copyright; the announcement bar its text and colours', async () => {
   const { page, root } = await built;
   const html = page('docs/intro/index.html');
   const footer = part(html, /<footer[\s\S]*?<\/footer>/);
   assert.deepEqual([...footer.matchAll(/<h2 class="footer-title">([^<]+)/g)].map((match) => match[1]), ['Docs', 'More']);
   assert.match(footer, /<a class="footer-link" href="\/docs\/intro">Intro<\/a>/);
+  assert.match(footer, /<li><b>Star us<\/b><\/li>/);
   assert.match(footer, /<p class="footer-copyright">Copyright © Acme<\/p>/);
   assert.match(html, /Rockets 2 has launched/);
   const css = readFileSync(path.join(root, 'out', part(html, /assets\/[^"]+\.css/)), 'utf8');

@@ -54,7 +54,14 @@ test('the real site fails on a link to a missing Markdown file (onBrokenMarkdown
 
 test('a navbar item of unknown type is rejected with its position and label', async () => {
   const text = await errorText(() => validateConfig(baseConfig([{ type: 'doc', docId: 'a', label: 'A' }, { type: 'dropdownMenu', label: 'More' }]), 'site.config.ts'));
-  assert.equal(text, 'site.config.ts: navbar item 2 ("More") has unknown type "dropdownMenu"\n  → Use one of: doc, docSidebar, default, search, colorMode (a plain link needs no type, only "to" or "href").');
+  assert.equal(text, 'site.config.ts: navbar item 2 ("More") has unknown type "dropdownMenu"\n  → Use one of: doc, docSidebar, default, dropdown, search, colorMode (a plain link needs no type, only "to" or "href").');
+});
+
+test('a dropdown without items, or listing something other than a link, is rejected naming the item', async () => {
+  const empty = await errorText(() => validateConfig(baseConfig([{ type: 'dropdown', label: 'More', items: [] }]), 'site.config.ts'));
+  assert.equal(empty, 'site.config.ts: navbar item 1 ("More") of type "dropdown" has no items\n  → Add items: the links it lists, each as a navbar item of type doc, docSidebar or a plain link.');
+  const nested = await errorText(() => validateConfig(baseConfig([{ type: 'dropdown', label: 'More', items: [{ label: 'Blog', href: 'https://blog.example.com' }, { type: 'search' }] }]), 'site.config.ts'));
+  assert.equal(nested, 'site.config.ts: navbar item 1 ("More") item 2 of type "search" cannot be in a dropdown\n  → A dropdown lists links: items of type doc, docSidebar, default (a plain link needs no type, only "to" or "href").');
 });
 
 test('a doc navbar item without docId is rejected', async () => {

@@ -1,0 +1,43 @@
+/**
+ * Parts of the theme only some sites use. Each is marked in src/ by a statement label
+ * (`NAVBAR_DROPDOWN: if (…) return …`), and the runtime of a site that does not use it is bundled
+ * without those statements (esbuild's dropLabels), so its first-load JavaScript pays nothing for
+ * them. A part's own module is declared free of side effects, so nothing of it stays behind (not even
+ * its imports of React). The server renders every site with every part; a label is otherwise an
+ * ordinary statement.
+ */
+import path from 'node:path';
+import type { Plugin } from 'esbuild';
+import type { SiteData } from '../../src/shared/types.ts';
+
+interface ThemePart {
+  label: string;
+  /** The module only this part imports, if it has one. */
+  module?: string;
+  usedBy: (site: SiteData) => boolean;
+}
+
+export const THEME_PARTS: ThemePart[] = [
+  { label: 'NAVBAR_STYLE', usedBy: (site) => site.navbar.style !== undefined },
+  { label: 'NAVBAR_DROPDOWN', module: 'src/theme/NavbarDropdown.tsx', usedBy: (site) => site.navbar.items.some((item) => item.kind === 'dropdown') },
+];
+
+/** The labels of the parts `site` does not use. */
+export function unusedThemeParts(site: SiteData): string[] {
+  return THEME_PARTS.filter((part) => !part.usedBy(site)).map((part) => part.label);
+}
+
+/** The parts' modules as side-effect free, so esbuild drops all of a module nothing uses. */
+export function themePartsPlugin(themeRoot: string): Plugin {
+  const modules = new Set(THEME_PARTS.flatMap((part) => (part.module ? [path.join(themeRoot, part.module)] : [])));
+  const names = [...modules].map((file) => path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return {
+    name: 'theme-parts',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: new RegExp(`(^|/)(${names.join('|')})$`) }, (args) => {
+        const file = path.resolve(args.resolveDir, args.path);
+        return modules.has(file) ? { path: file, sideEffects: false } : undefined;
+      });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The theme's optional parts (build/client/theme-parts.ts): each label names statements of src/, each
+ * module exists, and a site's runtime is bundled without the parts it does not use.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { THEME_PARTS, unusedThemeParts } from '../../build/client/theme-parts.ts';
+import type { SiteData } from '../../src/shared/types.ts';
+import { projectRoot } from '../helpers/site.ts';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file)).map((file) => path.join(dir, file));
+}
+
+test('every theme part labels statements of src/, and its module exists', () => {
+  const sources = sourceFiles(path.join(projectRoot, 'src')).map((file) => readFileSync(file, 'utf8')).join('\n');
+  for (const part of THEME_PARTS) {
+    assert.match(sources, new RegExp(`^\\s*${part.label}: `, 'm'), `no statement is labelled ${part.label}`);
+    if (part.module) assert.ok(existsSync(path.join(projectRoot, part.module)), part.module);
+  }
+});
+
+test('a site without a navbar style or dropdowns has both labels dropped from its runtime; one with them has none dropped', () => {
+  const site = (navbar: Partial<SiteData['navbar']>) => ({ navbar: { title: '', logo: { alt: '', src: '' }, homeHref: '/', items: [], ...navbar } }) as unknown as SiteData;
+  assert.deepEqual(unusedThemeParts(site({})), ['NAVBAR_STYLE', 'NAVBAR_DROPDOWN']);
+  assert.deepEqual(unusedThemeParts(site({ style: 'dark', items: [{ kind: 'dropdown', label: 'More', items: [] }] })), []);
+});
