@@ -26,10 +26,10 @@ test('a navbar doc item naming a missing doc fails with the item, its label and 
 
 test('a navbar item of unknown type stops the CLI with exit code 1', async () => {
   const run = await buildSiteFolder({
-    'site.config.ts': siteConfig({ navbar: { title: 'T', logo: { alt: '', src: '' }, items: [{ type: 'dropdown', label: 'More', items: [] }] } }),
+    'site.config.ts': siteConfig({ navbar: { title: 'T', logo: { alt: '', src: '' }, items: [{ type: 'localeDropdown', label: 'More' }] } }),
   });
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), 'error: site.config.ts: navbar item 1 ("More") has unknown type "dropdown"\n  → Use one of: doc, docSidebar, default, search, colorMode (a plain link needs no type, only "to" or "href").');
+  assert.equal(run.stderr.trim(), 'error: site.config.ts: navbar item 1 ("More") has unknown type "localeDropdown"\n  → Use one of: doc, docSidebar, default, dropdown, search, colorMode (a plain link needs no type, only "to" or "href").');
 });
 
 /** What JSON.parse says about a text, as the build quotes it (its wording is Node's). */

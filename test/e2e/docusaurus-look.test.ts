@@ -4,13 +4,12 @@
  * site's primary bar. Requests to other sites (its fonts, KaTeX) are refused: tests run offline.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, serveSite, waitForHydration, type SiteServer } from '../helpers/browser.ts';
-import { runCli } from '../helpers/cli.ts';
+import { buildWithCli } from '../helpers/cli.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
 let browser: Browser;
@@ -20,10 +19,8 @@ let fixture: SiteServer;
 let primarySite: SiteServer;
 
 async function buildAndServe(args: string[], cwd?: string): Promise<SiteServer> {
-  const out = mkdtempSync(path.join(tmpdir(), 'docusaurus-look-e2e-'));
-  outputs.push(out);
-  const run = await runCli(['build', ...args, '--out', out, '--no-search'], cwd);
-  assert.equal(run.code, 0, run.stderr);
+  const out = await buildWithCli(args, cwd);
+  outputs.push(path.dirname(out));
   const server = await serveSite(out);
   servers.push(server);
   return server;

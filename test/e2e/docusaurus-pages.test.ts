@@ -3,30 +3,14 @@
  * in Chromium: styled by its CSS modules, free of console errors, and its Link navigating client-side.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, serveSite, waitForHydration, type SiteServer } from '../helpers/browser.ts';
-import { runCli } from '../helpers/cli.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
+import { buildWithCli } from '../helpers/cli.ts';
 import { projectRoot } from '../helpers/site.ts';
 
-let server: SiteServer;
-let browser: Browser;
-
-before(async () => {
-  const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'docusaurus-pages-e2e-')), 'out');
-  const run = await runCli(['build', '--config', 'docusaurus.config.js', '--out', outDir, '--no-search', '--allow-component-code'], path.join(projectRoot, 'test/fixtures/docusaurus-pages'));
-  assert.equal(run.code, 0, run.stderr);
-  server = await serveSite(outDir);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSiteInBrowser(() => buildWithCli(['--config', 'docusaurus.config.js', '--allow-component-code'], path.join(projectRoot, 'test/fixtures/docusaurus-pages')));
 
 /** The hero's background, which only the page's CSS module gives it. */
 function heroBackground(page: Page): Promise<string> {
@@ -35,8 +19,8 @@ function heroBackground(page: Page): Promise<string> {
 
 for (const width of [375, 1280]) {
   test(`at ${width} px the home page shows its hero and features styled, and its Link opens the tutorial without a reload`, async () => {
-    const { context, page, problems } = await newPage(browser, { viewport: { width, height: 800 } });
-    await page.goto(`${server.origin}/`);
+    const { context, page, problems } = await newPage(site.browser, { viewport: { width, height: 800 } });
+    await page.goto(`${site.server.origin}/`);
     await waitForHydration(page);
     assert.equal(await page.title(), 'Hello from Acme Rockets | Acme Rockets');
     assert.equal(await heroBackground(page), 'rgb(46, 133, 85)');
@@ -44,7 +28,7 @@ for (const width of [375, 1280]) {
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
 
     await page.getByRole('link', { name: 'Docusaurus Tutorial - 5min ⏱️' }).click();
-    await page.waitForURL(`${server.origin}/docs/intro`);
+    await page.waitForURL(`${site.server.origin}/docs/intro`);
     await page.locator('h1', { hasText: 'Tutorial Intro' }).waitFor();
     assert.equal(await page.evaluate(() => (window as unknown as { marker?: string }).marker), 'same document');
     assert.equal(await page.title(), 'Tutorial Intro | Acme Rockets');
@@ -54,12 +38,12 @@ for (const width of [375, 1280]) {
 }
 
 test('reached by client-side navigation from a Markdown page, the home page loads its stylesheet before it is shown', async () => {
-  const { context, page, problems } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-  await page.goto(`${server.origin}/about`);
+  const { context, page, problems } = await newPage(site.browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${site.server.origin}/about`);
   await waitForHydration(page);
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
   await page.locator('a.navbar-brand').click();
-  await page.waitForURL(`${server.origin}/`);
+  await page.waitForURL(`${site.server.origin}/`);
   await page.locator('header.hero').waitFor();
   assert.equal(await heroBackground(page), 'rgb(46, 133, 85)');
   assert.equal(await page.evaluate(() => (window as unknown as { marker?: string }).marker), 'same document');

@@ -5,31 +5,15 @@
  * JavaScript the default tab is the one shown.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, serveSite, waitForHydration, type SiteServer } from '../helpers/browser.ts';
-import { runCli } from '../helpers/cli.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
+import { buildWithCli } from '../helpers/cli.ts';
 import { projectRoot } from '../helpers/site.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/mdx-site');
-let server: SiteServer;
-let browser: Browser;
-
-before(async () => {
-  const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'mdx-tabs-')), 'out');
-  const run = await runCli(['build', '--docs', `${fixture}/docs`, '--sidebars', `${fixture}/sidebars.js`, '--out', outDir, '--no-search', '--allow-component-code']);
-  assert.equal(run.code, 0, run.stderr);
-  server = await serveSite(outDir);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSiteInBrowser(() => buildWithCli(['--docs', `${fixture}/docs`, '--sidebars', `${fixture}/sidebars.js`, '--allow-component-code']));
 
 /** Each tab group of the page as `selected tab label / shown panel value`. */
 function groups(page: Page): Promise<string[]> {
@@ -42,8 +26,8 @@ function groups(page: Page): Promise<string[]> {
 
 for (const width of [375, 1280]) {
   test(`at ${width} px a click switches every group of its groupId, and later pages open on that choice`, async () => {
-    const { context, page, problems } = await newPage(browser, { viewport: { width, height: 800 } });
-    await page.goto(`${server.origin}/install`);
+    const { context, page, problems } = await newPage(site.browser, { viewport: { width, height: 800 } });
+    await page.goto(`${site.server.origin}/install`);
     await waitForHydration(page);
     assert.deepEqual(await groups(page), ['npm / npm', 'npm / npm', 'TypeScript / ts']);
     await page.getByRole('tab', { name: 'Yarn' }).first().click();
@@ -52,7 +36,7 @@ for (const width of [375, 1280]) {
 
     // The router shows the next page without a reload; its group of the same id follows.
     await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a.pagination-next')!.click());
-    await page.waitForURL(`${server.origin}/api/store`);
+    await page.waitForURL(`${site.server.origin}/api/store`);
     await page.waitForFunction(() => document.querySelector('[data-tabs]') !== null);
     assert.deepEqual(await groups(page), ['Yarn / yarn']);
     await page.reload();
@@ -64,8 +48,8 @@ for (const width of [375, 1280]) {
 }
 
 test('the arrow keys, Home and End move between tabs and select them (WAI-ARIA tabs)', async () => {
-  const { context, page } = await newPage(browser, { viewport: { width: 1024, height: 800 } });
-  await page.goto(`${server.origin}/install`);
+  const { context, page } = await newPage(site.browser, { viewport: { width: 1024, height: 800 } });
+  await page.goto(`${site.server.origin}/install`);
   await waitForHydration(page);
   await page.getByRole('tab', { name: 'npm' }).first().focus();
   const steps: string[] = [];
@@ -86,8 +70,8 @@ test('the arrow keys, Home and End move between tabs and select them (WAI-ARIA t
 });
 
 test('a queryString group opens on the tab the URL names, and a click writes it back', async () => {
-  const { context, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-  await page.goto(`${server.origin}/install?lang=js`);
+  const { context, page } = await newPage(site.browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${site.server.origin}/install?lang=js`);
   await waitForHydration(page);
   assert.equal((await groups(page))[2], 'JavaScript / js');
   await page.getByRole('tab', { name: 'TypeScript' }).click();
@@ -97,8 +81,8 @@ test('a queryString group opens on the tab the URL names, and a click writes it 
 });
 
 test('without JavaScript the default tab of each group is the one shown', async () => {
-  const { context, page } = await newPage(browser, { viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
-  await page.goto(`${server.origin}/install`);
+  const { context, page } = await newPage(site.browser, { viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
+  await page.goto(`${site.server.origin}/install`);
   assert.deepEqual(await page.$$eval('[data-tabs]', (containers) => containers.map((container) => [...container.querySelectorAll<HTMLElement>('[role="tabpanel"]')].filter((panel) => !panel.hidden).map((panel) => panel.dataset.value).join(','))), ['npm', 'npm', 'ts']);
   await context.close();
 });

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createStaticServer } from '../../build/serve/static-server.ts';
@@ -52,18 +53,22 @@ export async function waitForHydration(page: Page): Promise<void> {
 export interface SiteInBrowser { browser: Browser; server: SiteServer }
 
 /**
- * For a browser test file: builds the site (once for all files), serves it on 127.0.0.1 and
- * launches Chromium before the tests, and closes both after them.
+ * For a browser test file: builds the site (the Redux docs, once for all files; or the one `build`
+ * makes, removed afterwards), serves it on 127.0.0.1 and launches Chromium before the tests, and
+ * closes both after them.
  */
-export function useSiteInBrowser(): SiteInBrowser {
+export function useSiteInBrowser(build?: () => Promise<string>): SiteInBrowser {
   const site = {} as SiteInBrowser;
+  let ownOutput: string | undefined;
   before(async () => {
-    site.server = await serveSite((await builtSite()).outDir);
+    ownOutput = build && await build();
+    site.server = await serveSite(ownOutput ?? (await builtSite()).outDir);
     site.browser = await launchBrowser();
   });
   after(async () => {
     await site.browser?.close();
     await site.server?.close();
+    if (ownOutput) rmSync(path.dirname(ownOutput), { recursive: true, force: true });
   });
   return site;
 }

@@ -1,4 +1,7 @@
+import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -21,4 +24,12 @@ export async function runCli(args: string[], cwd = projectRoot): Promise<CliRun>
     const failure = error as { code: number; stdout: string; stderr: string };
     return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
   }
+}
+
+/** Builds a site with the CLI (`build …args --out <fresh folder> --no-search`) and returns the folder; the build must succeed. */
+export async function buildWithCli(args: string[], cwd = projectRoot): Promise<string> {
+  const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'redux-docs-built-')), 'out');
+  const run = await runCli(['build', ...args, '--out', outDir, '--no-search'], cwd);
+  assert.equal(run.code, 0, run.stderr);
+  return outDir;
 }

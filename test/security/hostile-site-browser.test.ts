@@ -5,14 +5,11 @@
  * request reaches the attacker's URL, and no page navigates away.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import sirv from 'sirv';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, type SiteServer } from '../helpers/browser.ts';
+import { serveWithTrap } from '../helpers/trap-server.ts';
 import { runCli, type CliRun } from '../helpers/cli.ts';
 import { siteConfig } from '../helpers/site-folder.ts';
 import { tempTree } from '../helpers/tmp.ts';
@@ -46,9 +43,7 @@ const PAGES: Record<string, string> = {
 
 let build: CliRun;
 let browser: Browser;
-let server: http.Server;
-let origin: string;
-const attacks: string[] = [];
+let server: SiteServer & { trapped: string[] };
 
 const root = tempTree({ ...PAGES, 'docs/intro.md': '# Intro\n', 'sidebars.js': "module.exports = { docs: ['intro', 'raw', 'mdx'] };\n", 'site.config.ts': siteConfig({ allowComponentCode: true, onBrokenLinks: 'warn', markdown: { format: 'detect', languageTabs: false } }) });
 
@@ -56,29 +51,13 @@ before(async () => {
   build = await runCli(['build', '--config', 'site.config.ts', '--out', 'out', '--no-search'], root);
   assert.equal(build.code, 0, build.stderr);
   const outDir = path.join(root, 'out');
-  const files = sirv(outDir);
-  server = http.createServer((request, response) => {
-    if (request.url?.startsWith(PWNED)) {
-      attacks.push(request.url);
-      response.end();
-      return;
-    }
-    // A folder's index.html for a clean URL, as static hosts serve it; no headers of the site's own.
-    const pathname = new URL(request.url ?? '/', 'http://host').pathname;
-    if (existsSync(path.join(outDir, pathname, 'index.html'))) request.url = `${pathname.replace(/\/?$/, '/')}index.html`;
-    files(request, response, () => {
-      response.statusCode = 404;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveWithTrap(outDir, PWNED);
   browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
 });
 
 test('the hostile folder builds, with a warning for every payload it dropped', () => {
@@ -97,7 +76,7 @@ for (const route of ['/raw', '/mdx']) {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
-      await page.goto(`${origin}${route}`, { waitUntil: 'load' });
+      await page.goto(`${server.origin}${route}`, { waitUntil: 'load' });
       // Time for handlers (onerror, ontoggle) and a meta refresh to fire, were any left.
       await page.waitForTimeout(1000);
       const protocols = await page.locator('.markdown a[href], .markdown [src]').evaluateAll((elements) => elements.map((element) => new URL((element as HTMLAnchorElement).href || (element as HTMLImageElement).src).protocol));
@@ -111,6 +90,6 @@ for (const route of ['/raw', '/mdx']) {
       assert.deepEqual(elements, [], 'no script element, event handler, srcdoc or refresh in the page body');
       await context.close();
     }
-    assert.deepEqual(attacks, []);
+    assert.deepEqual(server.trapped, []);
   });
 }

@@ -5,14 +5,11 @@
  * attacker's URL.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import sirv from 'sirv';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, type SiteServer } from '../helpers/browser.ts';
+import { serveWithTrap } from '../helpers/trap-server.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
@@ -34,48 +31,31 @@ const PAGES: Record<string, string> = {
 };
 
 const root = tempTree(PAGES);
-const attacks: string[] = [];
 let browser: Browser;
-let server: http.Server;
-let origin: string;
+let server: SiteServer & { trapped: string[] };
 
 before(async () => {
   const build = await runCli(['build', '--docs', 'docs', '--out', 'out', '--no-search'], root);
   assert.equal(build.code, 0, build.stderr);
   const outDir = path.join(root, 'out');
-  const files = sirv(outDir);
-  server = http.createServer((request, response) => {
-    if (request.url?.startsWith(PWNED)) {
-      attacks.push(request.url);
-      response.end();
-      return;
-    }
-    const pathname = new URL(request.url ?? '/', 'http://host').pathname;
-    if (existsSync(path.join(outDir, pathname, 'index.html'))) request.url = `${pathname.replace(/\/?$/, '/')}index.html`;
-    files(request, response, () => {
-      response.statusCode = 404;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveWithTrap(outDir, PWNED);
   browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
 });
 
 for (const route of ['/marker', '/iframe']) {
   test(`${route}: the page's script does not run when a reader opens it`, async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${origin}${route}`, { waitUntil: 'load' });
+    await page.goto(`${server.origin}${route}`, { waitUntil: 'load' });
     await page.waitForTimeout(1000); // for onfocus and onerror, were they there
     const handlers = await page.locator('.markdown *').evaluateAll((elements) => elements.flatMap((element) => element.getAttributeNames().filter((name) => name.startsWith('on')).map((name) => `${element.tagName} ${name}`)));
     await context.close();
     assert.deepEqual(handlers, [], 'no event handler in the page body');
-    assert.deepEqual(attacks.filter((url) => url.includes(route.slice(1))), []);
+    assert.deepEqual(server.trapped.filter((url) => url.includes(route.slice(1))), []);
   });
 }
