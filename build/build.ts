@@ -67,7 +67,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const docs = shard ? allDocs.filter((doc) => inShard(doc.permalink, shard)) : allDocs;
   const { config, paths } = sources;
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...paths });
-  const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, site: sources.site, generatedCss: sources.generatedCss, siteCss: sources.siteCss, baseUrl: config.baseUrl, minify: true }));
+  const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, site: sources.site, generatedCss: sources.generatedCss, siteCss: sources.siteCss, pageStyles: sources.pageStyles, baseUrl: config.baseUrl, minify: true }));
   bundling.catch(() => {}); // awaited below; a content error may come first
   const output = OutputFolder.prepare(paths.outDir);
   try {

@@ -7,8 +7,9 @@
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { bundleLazyModules, lazyImportsPlugin, sharedModulesSource } from './lazy-modules.ts';
-import { themePartsPlugin, unusedThemeParts } from './theme-parts.ts';
+import { themePartsPlugin, unusedThemeParts, usedThemeStylesheets } from './theme-parts.ts';
 import { ASSETS_DIR, type RuntimeAssets } from '../output-layout.ts';
+import type { PageStyles } from '../site/page-styles.ts';
 import type { SiteCss } from '../site/site-css.ts';
 import type { SiteData } from '../../src/shared/types.ts';
 
@@ -25,6 +26,8 @@ export interface RuntimeInput {
   generatedCss: string;
   /** The site's own CSS, after the theme's: already bundled, its files' URLs final. */
   siteCss: Pick<SiteCss, 'css' | 'assets'>;
+  /** What the pages use that the theme styles only for sites that do (Infima's classes). */
+  pageStyles: PageStyles;
   baseUrl: string;
   /** Production minifies; watch mode does not, to rebuild faster. */
   minify: boolean;
@@ -64,7 +67,7 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
   const modules = new Map<string, { contents: string; loader: 'js' | 'css' }>([
     ['site', { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify({ ...input.site, footer: undefined }))});`, loader: 'js' }],
     ['runtime-modules', { contents: sharedModulesSource(themeRoot), loader: 'js' }],
-    ['styles.css', { contents: [path.join(themeRoot, 'src/css/site.css'), 'virtual:generated.css', 'virtual:site-own.css'].map((file) => `@import ${JSON.stringify(file)};`).join('\n'), loader: 'css' }],
+    ['styles.css', { contents: themeCssImports(themeRoot, input.pageStyles), loader: 'css' }],
     ['generated.css', { contents: input.generatedCss, loader: 'css' }],
     ['site-own.css', { contents: input.siteCss.css, loader: 'css' }],
   ]);
@@ -89,6 +92,12 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
     }
   }
   return { files, runtimeUrl, cssUrl, islandUrls: lazy.islandUrls };
+}
+
+/** The theme's CSS, the stylesheets of the theme the pages use, the CSS made from the config, then the site's own, which wins. */
+function themeCssImports(themeRoot: string, pageStyles: PageStyles): string {
+  const files = [path.join(themeRoot, 'src/css/site.css'), ...usedThemeStylesheets(themeRoot, pageStyles), 'virtual:generated.css', 'virtual:site-own.css'];
+  return files.map((file) => `@import ${JSON.stringify(file)};`).join('\n');
 }
 
 /** A dynamic import of a module not in LAZY_MODULES would be bundled into the runtime, on every first load. */

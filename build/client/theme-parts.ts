@@ -4,10 +4,12 @@
  * without those statements (esbuild's dropLabels), so its first-load JavaScript pays nothing for
  * them. A part's own module is declared free of side effects, so nothing of it stays behind (not even
  * its imports of React). The server renders every site with every part; a label is otherwise an
- * ordinary statement.
+ * ordinary statement. A stylesheet only some sites use (THEME_STYLESHEETS) is bundled into the CSS of
+ * those sites only.
  */
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
+import type { PageStyles } from '../site/page-styles.ts';
 import type { SiteData } from '../../src/shared/types.ts';
 
 interface ThemePart {
@@ -21,6 +23,16 @@ export const THEME_PARTS: ThemePart[] = [
   { label: 'NAVBAR_STYLE', usedBy: (site) => site.navbar.style !== undefined },
   { label: 'NAVBAR_DROPDOWN', module: 'src/theme/NavbarDropdown.tsx', usedBy: (site) => site.navbar.items.some((item) => item.kind === 'dropdown') },
 ];
+
+/** Stylesheets of the theme, each bundled between the theme's CSS and the site's own for a site that uses it. */
+export const THEME_STYLESHEETS: { file: string; usedBy: (pages: PageStyles) => boolean }[] = [
+  { file: 'src/css/infima.css', usedBy: (pages) => pages.infimaClasses },
+];
+
+/** The files of the stylesheets a site's pages use, below `themeRoot`. */
+export function usedThemeStylesheets(themeRoot: string, pages: PageStyles): string[] {
+  return THEME_STYLESHEETS.filter((sheet) => sheet.usedBy(pages)).map((sheet) => path.join(themeRoot, sheet.file));
+}
 
 /** The labels of the parts `site` does not use. */
 export function unusedThemeParts(site: SiteData): string[] {

@@ -135,13 +135,13 @@ export class DevSite {
 
   /** Bundles the runtime and the renderer again if `src/` or what the runtime embeds changed; true if it did. */
   private async bundle(model: SiteModel): Promise<boolean> {
-    const { config, site, generatedCss, siteCss } = model;
-    const runtimeKey = `${JSON.stringify(site)}\n${generatedCss}\n${siteCss.css}`;
+    const { config, site, generatedCss, siteCss, pageStyles } = model;
+    const runtimeKey = `${JSON.stringify(site)}\n${JSON.stringify(pageStyles)}\n${generatedCss}\n${siteCss.css}`;
     const sourceVersion = this.sourceVersion;
     const sourceChanged = sourceVersion !== this.bundledVersion;
     let bundled = false;
     if (sourceChanged || !this.runtime || this.runtime.key !== runtimeKey) {
-      const bundle = await bundleRuntime({ themeRoot: this.options.themeRoot, site, generatedCss, siteCss, baseUrl: config.baseUrl, minify: false });
+      const bundle = await bundleRuntime({ themeRoot: this.options.themeRoot, site, generatedCss, siteCss, pageStyles, baseUrl: config.baseUrl, minify: false });
       const files = new Map([...bundle.files].map(([file, contents]) => [file, { hash: contentHash(contents), contents }]));
       this.runtime = { key: runtimeKey, bundle, files };
       bundled = true;

@@ -1,7 +1,8 @@
 /**
  * The pages of a Docusaurus site's `src/pages` (issue #36, item 4), built from the site's own
  * docusaurus.config as `create-docusaurus` makes it (test/fixtures/docusaurus-pages): a React home page
- * with Layout, Link, clsx, CSS modules and SVG imports, a Markdown page, an MDX page and a `_hidden.md`.
+ * with Layout, Link, clsx, CSS modules, SVG imports and Infima's classes, a Markdown page, an MDX page and
+ * a `_hidden.md`; the site's custom.css sets Infima's palette.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
@@ -46,8 +47,8 @@ test('with --allow-component-code the site builds with no warning, and its React
   assert.match(built.stdout, /Built 5 pages/);
   const home = built.page('index.html');
   assert.doesNotMatch(home, /http-equiv="refresh"/, '/ is the page, not a redirect to the first doc');
-  assert.equal(title(home), 'Hello from Acme Rockets | Acme Rockets', "the page's <Layout title> and the site title, as Docusaurus writes them");
-  assert.equal(description(home), 'Description will go into a meta tag in &lt;head /&gt;');
+  assert.equal(title(home), 'Launch with Acme Rockets | Acme Rockets', "the page's <Layout title> and the site title, as Docusaurus writes them");
+  assert.equal(description(home), 'Reusable rockets for payloads from &lt;100 kg&gt; to a tonne');
   assert.match(home, /<a class="navbar-brand" href="\/">/);
 });
 
@@ -56,13 +57,15 @@ test('the React home page is rendered at build time inside the theme: Link, clsx
   assert.equal(main(home).replace(/-[0-9a-f]{10}\.svg/g, '-HASH.svg'), [
     '<div class="react-page" data-pagefind-body="">',
     '<header class="hero hero--primary index_65d6f5_heroBanner"><div class="container"><h1 class="hero__title">Acme Rockets</h1><p class="hero__subtitle">Rockets are cool</p>',
-    '<div class="index_65d6f5_buttons"><a href="/docs/intro" class="button button--secondary button--lg">Docusaurus Tutorial - 5min ⏱️</a></div></div></header>',
+    '<div class="index_65d6f5_buttons"><a href="/docs/intro" class="button button--secondary button--lg">Plan your first launch</a></div></div></header>',
     // The page's <main> is a <div>: the theme's <main> holds every page.
     '<div><section class="styles_9aa965_features"><div class="container"><div class="row">',
     '<div class="col col--4"><div class="text--center"><img src="/assets/media/undraw_mountain-HASH.svg" alt="" class="styles_9aa965_featureSvg" loading="lazy"></div>',
-    '<div class="text--center padding-horiz--md"><h3>Easy to Use</h3><p>Acme Rockets were designed from the ground up to be easily installed and used to get your payload up and running quickly.</p></div></div>',
+    '<div class="text--center padding-horiz--md"><h3>Built to Fly Again</h3><p>Every stage lands back on the pad, so a launch costs fuel and an inspection, not a new rocket.</p></div></div>',
     '<div class="col col--4"><div class="text--center"><img src="/assets/media/undraw_tree-HASH.svg" alt="" class="styles_9aa965_featureSvg" loading="lazy"></div>',
-    '<div class="text--center padding-horiz--md"><h3>Focus on What Matters</h3><p>Acme Rockets let you focus on your payload, and we\'ll do the chores. Go ahead and move your cargo into the <code>bay</code> directory.</p></div></div>',
+    '<div class="text--center padding-horiz--md"><h3>Your Window, Your Call</h3><p>Book a launch window a week ahead and move it as often as you need: the pad waits for your payload.</p></div></div>',
+    '<div class="col col--4"><div class="text--center"><img src="/assets/media/rocket-HASH.svg" alt="" class="styles_9aa965_featureSvg" loading="lazy"></div>',
+    '<div class="text--center padding-horiz--md"><h3>One Countdown</h3><p>Fuelling, weather and range checks run on one clock. Follow it from the <code>bay</code> folder of your mission.</p></div></div>',
     '</div></div></section></div></div>',
   ].join(''));
   assert.doesNotMatch(home, /aria-label="Docs sidebar"|aria-label="Breadcrumbs"|aria-label="Table of contents"|Copy page as Markdown/);
@@ -75,10 +78,51 @@ test("the page's CSS modules reach it as one stylesheet, their class names kept 
   const stylesheet = /<link rel="stylesheet" href="(\/assets\/css\/index-[0-9a-f]{10}\.css)" data-precedence="page"\/>/.exec(home)?.[1];
   assert.ok(stylesheet, home);
   const css = built.page(stylesheet);
-  assert.ok(css.includes('.index_65d6f5_heroBanner{padding:4rem 0;text-align:center;position:relative;overflow:hidden;background-color:#2e8555;color:#fff}'), css);
-  assert.ok(css.includes('.styles_9aa965_features .row{display:flex;flex-wrap:wrap;gap:2rem;justify-content:center}'), css);
+  assert.ok(css.includes('.index_65d6f5_heroBanner{padding:4rem 0;text-align:center;position:relative;overflow:hidden}'), css);
+  assert.ok(css.includes('.styles_9aa965_featureSvg{height:200px;width:200px}'), css);
   assert.doesNotMatch(css, /\/work\/|fixtures|\/\*/);
   assert.doesNotMatch(built.page('about/index.html'), /assets\/css\//, 'a page without components links no page stylesheet');
+});
+
+/** The site's stylesheet (the theme's, then the site's own) that every page of a build links. */
+function siteStylesheet(run: Awaited<ReturnType<typeof buildFixture>>): string {
+  const href = /<link rel="stylesheet" href="(\/assets\/site-[\w-]+\.css)" data-precedence="theme">/.exec(run.page('about/index.html'))?.[1];
+  assert.ok(href, 'the page links the site stylesheet');
+  return run.page(href);
+}
+
+/** Rules only src/css/infima.css writes, the first of its grid and the last of its badges. */
+const INFIMA_RULES = ['.col--4{--ifm-col-width: calc(4 / 12 * 100%)}', '.badge--secondary{color:#000}'];
+
+test("a site with React pages gets Infima's classes, between the theme's CSS and the site's custom.css, which sets their palette", () => {
+  const css = siteStylesheet(built);
+  const at = (rule: string) => {
+    assert.ok(css.includes(rule), `${rule} in the site stylesheet`);
+    return css.indexOf(rule);
+  };
+  const theme = at('.hero-title{');
+  const infima = INFIMA_RULES.map(at);
+  const custom = at('--ifm-color-primary: #0f766e');
+  assert.ok(theme < infima[0] && infima[1] < custom, 'theme, then Infima, then the site');
+});
+
+let withoutReactPages: ReturnType<typeof buildFixture> | undefined;
+const buildWithoutReactPages = () => (withoutReactPages ??= buildFixture([]));
+
+test("a site without React pages, whose Markdown names none of Infima's classes, gets none of their CSS", async () => {
+  const run = await buildWithoutReactPages();
+  assert.equal(run.code, 0, run.stderr);
+  const css = siteStylesheet(run);
+  for (const rule of INFIMA_RULES) assert.ok(!css.includes(rule), `${rule} is left out`);
+  assert.doesNotMatch(css, /--ifm-button-|\.hero--primary|\.margin-bottom--lg/);
+  const infimaBytes = siteStylesheet(built).length - css.length;
+  assert.ok(infimaBytes > 10_000, `Infima's classes are ${infimaBytes} bytes of the React site's stylesheet`);
+});
+
+test("a Markdown or MDX page that names one of Infima's classes outside its code gets them, without React pages", async () => {
+  const run = await buildFixture([], { 'docs/grid.mdx': '# Grid\n\n<div className="row"><div className="col col--6">Left</div></div>\n' });
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(siteStylesheet(run).includes(INFIMA_RULES[0]));
 });
 
 test('a Markdown page is built like a doc with no sidebar, breadcrumbs or pagination, with its front matter, links and table of contents', () => {
@@ -125,7 +169,7 @@ test('files and folders starting with "_" are not pages, nor is a draft (nor are
 });
 
 test('without --allow-component-code the React page is skipped with one warning, and / forwards to the first doc; Markdown pages are built', async () => {
-  const run = await buildFixture([]);
+  const run = await buildWithoutReactPages();
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stderr.trim(), SKIPPED_REACT_PAGE);
   assert.match(run.page('index.html'), /<meta http-equiv="refresh" content="0; url=\/docs\/intro">/);

@@ -38,15 +38,15 @@ test('watch mode serves the React home page and the Markdown pages, and rebuilds
   // Watch mode builds drafts, as it does docs.
   assert.match(lines.join('\n'), /^built 7 pages in /m);
   assert.match(await page('/wip'), /<p>Not ready yet\.<\/p>/);
-  assert.match(await page('/'), /<title>Hello from Acme Rockets \| Acme Rockets<\/title>[\s\S]*<h3>Easy to Use<\/h3>/);
+  assert.match(await page('/'), /<title>Launch with Acme Rockets \| Acme Rockets<\/title>[\s\S]*<h3>Built to Fly Again<\/h3>/);
   assert.match(await page('/about'), /<h1>About Acme<\/h1>/);
 
-  assert.match(await edit('src/components/HomepageFeatures/index.js', (text) => text.replace("'Easy to Use'", "'Simple to Use'")), /^rebuilt \/ \(src\/components\/HomepageFeatures\/index\.js\) in /);
-  assert.match(await page('/'), /<h3>Simple to Use<\/h3>/);
+  assert.match(await edit('src/components/HomepageFeatures/index.js', (text) => text.replace("'Built to Fly Again'", "'Flies Again and Again'")), /^rebuilt \/ \(src\/components\/HomepageFeatures\/index\.js\) in /);
+  assert.match(await page('/'), /<h3>Flies Again and Again<\/h3>/);
 
-  assert.match(await edit('src/pages/index.module.css', (text) => text.replace('#2e8555', '#25c2a0')), /^rebuilt \/ \(src\/pages\/index\.module\.css\) in /);
+  assert.match(await edit('src/pages/index.module.css', (text) => text.replace('padding: 4rem 0;', 'padding: 5rem 0;')), /^rebuilt \/ \(src\/pages\/index\.module\.css\) in /);
   const stylesheet = /<link rel="stylesheet" href="([^"]+\.css)" data-precedence="page"\/>/.exec(await page('/'))![1];
-  assert.match(await page(stylesheet), /\.index_65d6f5_heroBanner\{[^}]*background-color:#25c2a0/);
+  assert.match(await page(stylesheet), /\.index_65d6f5_heroBanner\{padding:5rem 0;/);
 
   assert.match(await edit('src/pages/about.md', (text) => text.replace('Founded in 1962.', 'Founded in 1963.')), /^rebuilt \/about \(src\/pages\/about\.md\) in /);
   assert.match(await page('/about'), /<p>Founded in 1963\.<\/p>/);

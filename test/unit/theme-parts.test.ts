@@ -1,12 +1,13 @@
 /**
  * The theme's optional parts (build/client/theme-parts.ts): each label names statements of src/, each
- * module exists, and a site's runtime is bundled without the parts it does not use.
+ * module exists, and a site's runtime is bundled without the parts it does not use; a stylesheet only
+ * some sites use exists, and only those sites' CSS bundles it.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { THEME_PARTS, unusedThemeParts } from '../../build/client/theme-parts.ts';
+import { THEME_PARTS, THEME_STYLESHEETS, unusedThemeParts, usedThemeStylesheets } from '../../build/client/theme-parts.ts';
 import type { SiteData } from '../../src/shared/types.ts';
 import { projectRoot } from '../helpers/site.ts';
 
@@ -26,4 +27,10 @@ test('a site without a navbar style or dropdowns has both labels dropped from it
   const site = (navbar: Partial<SiteData['navbar']>) => ({ navbar: { title: '', logo: { alt: '', src: '' }, homeHref: '/', items: [], ...navbar } }) as unknown as SiteData;
   assert.deepEqual(unusedThemeParts(site({})), ['NAVBAR_STYLE', 'NAVBAR_DROPDOWN']);
   assert.deepEqual(unusedThemeParts(site({ style: 'dark', items: [{ kind: 'dropdown', label: 'More', items: [] }] })), []);
+});
+
+test("a site whose pages use Infima's classes has src/css/infima.css bundled; another has no stylesheet of the theme's added", () => {
+  for (const sheet of THEME_STYLESHEETS) assert.ok(existsSync(path.join(projectRoot, sheet.file)), sheet.file);
+  assert.deepEqual(usedThemeStylesheets('/theme', { infimaClasses: true }), [path.join('/theme', 'src/css/infima.css')]);
+  assert.deepEqual(usedThemeStylesheets('/theme', { infimaClasses: false }), []);
 });
