@@ -14,7 +14,16 @@ const PROPERTIES = new Set([
   'border', 'border-top', 'border-right', 'border-bottom', 'border-left', 'border-color', 'border-style', 'border-width', 'border-radius',
   'gap', 'flex', 'flex-direction', 'flex-wrap', 'flex-grow', 'flex-shrink', 'flex-basis', 'justify-content', 'align-items', 'align-self',
   'list-style-type', 'list-style-position', 'table-layout', 'border-collapse',
+  'position', 'top', 'right', 'bottom', 'left', 'inset',
 ]);
+
+/**
+ * Values narrower than SAFE_VALUE for some properties. `position` is what embeds use to fill a
+ * 16:9 box (a relative wrapper, an absolute iframe); never `fixed` or `sticky`, which would pin content
+ * over the page. The article is the containing block of what it positions (site.css), and no
+ * `z-index` is kept, so nothing an author positions can cover the navbar.
+ */
+const VALUES: Record<string, RegExp> = { position: /^(static|relative|absolute)$/i };
 
 /** Numbers React writes without `px`. */
 const UNITLESS = new Set(['opacity', 'line-height', 'font-weight', 'flex', 'flex-grow', 'flex-shrink', 'aspect-ratio']);
@@ -50,7 +59,7 @@ function clean(declarations: string[][]): CleanStyle {
   const kept: string[] = [];
   const dropped: string[] = [];
   for (const [property, value] of declarations) {
-    if (PROPERTIES.has(property) && value !== '' && SAFE_VALUE.test(value)) kept.push(`${property}: ${value}`);
+    if (PROPERTIES.has(property) && value !== '' && SAFE_VALUE.test(value) && (VALUES[property]?.test(value) ?? true)) kept.push(`${property}: ${value}`);
     else dropped.push(property);
   }
   return { css: kept.join('; '), dropped };

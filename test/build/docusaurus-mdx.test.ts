@@ -67,3 +67,24 @@ test('a refused import is one error, however often the page uses what it imports
   assert.equal(run.code, 1);
   assert.match(run.stderr.trim(), /^error: docs\/page\.mdx:1:1: cannot import "@theme\/Fancy": this generator has no such theme component\n {2}→ Use one of [^\n]+\.$/);
 });
+
+test('an embed fills its 16:9 box as the page positions it; a fixed or sticky position is dropped with a warning', async () => {
+  const root = tempTree({
+    'docs/video.mdx': [
+      '# Video',
+      '',
+      '<div style={{position: "relative", paddingTop: "56.25%"}}>',
+      '  <iframe src="https://app.egghead.io/lessons/x/embed" title="Lesson" style={{position: "absolute", top: 0, left: 0, width: "100%", height: "100%"}} />',
+      '</div>',
+      '',
+      '<p style={{position: "fixed", inset: 0}}>Over everything.</p>',
+      '',
+    ].join('\n'),
+  });
+  const run = await runCli(['build', '--docs', 'docs', '--out', 'out', '--no-search'], root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr.trim().split('\n').filter((line) => line.startsWith('warning:')).join('\n'), 'warning: docs/video.mdx:7:1: "position" in the style of <p> was removed: only layout and text properties, without URLs, are kept');
+  const page = readFileSync(path.join(root, 'out/video/index.html'), 'utf8');
+  assert.match(page, /<div style="position: relative; padding-top: 56\.25%"><iframe src="https:\/\/app\.egghead\.io\/lessons\/x\/embed" title="Lesson" style="position: absolute; top: 0; left: 0; width: 100%; height: 100%"/);
+  assert.match(page, /<p style="inset: 0">Over everything\.<\/p>/);
+});
