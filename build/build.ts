@@ -77,7 +77,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     throwIfAny(pages.errors());
     log(pages.threadTimeSummary(1 + workersFor(docs.length)));
     await timer.run('write site files', async () => writeOtherFiles(sources, script, await bundling, writer, output, pages, shard));
-    const linkWarnings = shard ? [] : await checkSiteLinks(sources, output, pages.linkIndex(), timer);
+    const linkWarnings = shard ? [] : await timer.run('check links', () => checkSiteLinks(sources, output, pages.linkIndex()));
     const search = pages.search && await timer.run('index search', () => pages.writeSearchIndex());
     if (shard) await timer.run('write shard manifest', async () => writeShardManifest(output, shard, sources, await bundling, pages));
     output.commit();

@@ -12,13 +12,6 @@ export interface PlannedFile {
   copyFrom?: string;
 }
 
-/** A planned file's text for the link checker: static files are read from their source; undefined when the plan does not hold it. */
-export function plannedText(file: PlannedFile | undefined): string | undefined {
-  if (file?.copyFrom) return readFileSync(file.copyFrom, 'utf8');
-  if (file?.contents === undefined) return undefined;
-  return typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8');
-}
-
 /**
  * The watch-mode output folder, updated in place: only files whose hash changed are written, each
  * through a temporary file and a rename (a request never reads half a file), and files no longer
@@ -84,6 +77,18 @@ export class FilePlan {
 
   keep(file: string, hash: string): void {
     this.files.set(file, { hash });
+  }
+
+  listFiles(): Set<string> {
+    return new Set(this.files.keys());
+  }
+
+  /** A planned file's text: its new contents or its static source; undefined for a file kept as it is. */
+  readFile(file: string): string | undefined {
+    const planned = this.files.get(file);
+    if (planned?.copyFrom) return readFileSync(planned.copyFrom, 'utf8');
+    if (planned?.contents === undefined) return undefined;
+    return typeof planned.contents === 'string' ? planned.contents : Buffer.from(planned.contents).toString('utf8');
   }
 
   addStaticFiles(files: StaticFile[]): void {

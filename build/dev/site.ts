@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { bundleRuntime, type RuntimeBundle } from '../client/bundle.ts';
 import { formatProblem } from '../errors.ts';
-import { checkLinks, type PageLinkIndex } from '../links/checker.ts';
-import { enforceLinkPolicy } from '../links/policy.ts';
+import type { PageLinkIndex } from '../links/checker.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { writeSiteFiles } from '../output/site-files.ts';
+import { checkSiteLinks } from '../pipeline/site-links.ts';
 import { permalinksBySourcePath, type Doc, type DocCache } from '../site/docs.ts';
 import { loadSite, markdownOptions, type SiteOptions, type SiteSources } from '../site/load.ts';
 import { docRoute } from '../site/routes.ts';
@@ -16,7 +16,7 @@ import { TaskTimer } from '../task.ts';
 import type { RouteData } from '../../src/shared/types.ts';
 import { bundleRenderer, type Renderer } from './bundles.ts';
 import { CompiledDocs } from './compiled-docs.ts';
-import { contentHash, DevOutput, FilePlan, plannedText, type PlannedFile } from './output.ts';
+import { contentHash, DevOutput, FilePlan, type PlannedFile } from './output.ts';
 
 export interface DevSiteOptions extends Omit<SiteOptions, 'outDir'> {
   /** The folder whose `src/` is the theme and runtime (the generator's own, or a copy of it). */
@@ -120,7 +120,7 @@ export class DevSite {
     writeSiteFiles(plan, { sources: model, linkIndex, themeScript: context.themeScript, renderRedirectPage: context.renderer.renderRedirectPage });
     plan.addStaticFiles(model.staticFiles);
     stage('render');
-    const linkWarnings = enforceLinkPolicy(checkLinks(linkIndex, new Set(plan.files.keys()), model.config.baseUrl, (file) => plannedText(plan.files.get(file)), model.themeLinkOrigins), model.config, model.configDisplayPath);
+    const linkWarnings = checkSiteLinks(model, plan, linkIndex);
     stage('check links');
     const newWarnings = this.unseenWarnings([...model.warnings.map(formatProblem), ...linkWarnings]);
     this.output.apply(plan.files);

@@ -46,7 +46,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeResult> {
     const linkIndex = inSiteOrder(shards.flatMap(({ manifest }) => pagesOfManifest(manifest)), sources);
     const script = themeScript(sources.config.colorMode);
     await timer.run('write site files', () => writeSiteFiles(output, { sources, linkIndex, themeScript: script, renderRedirectPage }));
-    const linkWarnings = await checkSiteLinks(sources, output, linkIndex, timer);
+    const linkWarnings = await timer.run('check links', () => checkSiteLinks(sources, output, linkIndex));
     output.commit();
     const summary = `Merged ${shards.length} shards: ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${displayPath(sources.paths.outDir)} holds ${output.listFiles().size} files`;
     const docWarnings = new Set([...sources.docs, ...sources.pages].flatMap((doc) => doc.warnings)); // each shard reported its docs' and pages'
