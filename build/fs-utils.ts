@@ -57,6 +57,25 @@ export function commonFolder(a: string, b: string): string {
 }
 
 /**
+ * The file of a static folder that a path from the site root names (`/img/hero.png`: a stylesheet the
+ * config lists, a CSS `url()`), as Docusaurus's bundler resolves it (webpack's `resolve.roots`): the
+ * first static folder holding it, else where it would be in the first. Its query and fragment are
+ * dropped, its escapes decoded (a malformed one is taken as written); a `..` may lead out of the
+ * folder, so callers check where the file is.
+ */
+export function staticFolderFile(sitePath: string, staticDirs: string[]): string {
+  const withoutQuery = sitePath.replace(/[?#].*$/, '');
+  let decoded = withoutQuery;
+  try {
+    decoded = decodeURI(withoutQuery);
+  } catch {
+    // `%zz` names the file as written
+  }
+  const candidates = staticDirs.map((dir) => path.join(dir, decoded.replace(/^\/+/, '')));
+  return candidates.find((candidate) => realPath(candidate) !== undefined) ?? candidates[0];
+}
+
+/**
  * Every `.md`/`.mdx` page below `dir`, sorted, as absolute paths. As in Docusaurus, a file or folder
  * whose name starts with `_` is not a page (partials such as `_intro.mdx` are imported by pages).
  */

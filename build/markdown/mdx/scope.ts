@@ -205,8 +205,8 @@ async function bindConfigComponents(tree: Root, state: State): Promise<void> {
   });
   for (const [name, element] of used) {
     const source = state.options.components[name];
-    const { siteDir, docsDir, baseUrl } = state.options;
-    const context = { siteDir, docsDir, baseUrl, allowComponentCode: true };
+    const { siteDir, docsDir, staticDirs, baseUrl } = state.options;
+    const context = { siteDir, docsDir, staticDirs, baseUrl, allowComponentCode: true };
     const resolved = await resolveImport(source, path.join(state.options.siteDir, 'site.config'), context).catch((error: Error) => loadProblem(source, error));
     const described: ResolvedImport = resolved.kind === 'problem' ? { ...resolved, message: `components.${name} in the site config: ${resolved.message}` } : resolved;
     bindImport({ local: name, imported: 'default', source }, described, element.position, state);
