@@ -120,7 +120,7 @@ export class DevSite {
     writeSiteFiles(plan, { sources: model, linkIndex, themeScript: context.themeScript, renderRedirectPage: context.renderer.renderRedirectPage });
     plan.addStaticFiles(model.staticFiles);
     stage('render');
-    const linkWarnings = enforceLinkPolicy(checkLinks(linkIndex, new Set(plan.files.keys()), model.config.baseUrl, (file) => plannedText(plan.files.get(file)), model.themeLinkOrigins), model.config, model.configDisplayPath);
+    const linkWarnings = enforceLinkPolicy(checkLinks(linkIndex, new Set(plan.files.keys()), model.config.baseUrl, (file) => plannedText(plan.files.get(file)), model.themeLinkOrigins, model.unbuiltRoutes), model.config, model.configDisplayPath);
     stage('check links');
     const newWarnings = this.unseenWarnings([...model.warnings.map(formatProblem), ...linkWarnings]);
     this.output.apply(plan.files);

@@ -11,6 +11,6 @@ import type { TaskTimer } from '../task.ts';
 
 /** The whole site's links checked and the config's policy applied: the lines it lets through as warnings. */
 export async function checkSiteLinks(sources: SiteSources, output: OutputFolder, linkIndex: PageLinkIndex[], timer: TaskTimer): Promise<string[]> {
-  const links = await timer.run('check links', () => checkLinks(linkIndex, output.listFiles(), sources.config.baseUrl, (file) => output.readFile(file), sources.themeLinkOrigins));
+  const links = await timer.run('check links', () => checkLinks(linkIndex, output.listFiles(), sources.config.baseUrl, (file) => output.readFile(file), sources.themeLinkOrigins, sources.unbuiltRoutes));
   return enforceLinkPolicy(links, sources.config, sources.configDisplayPath);
 }

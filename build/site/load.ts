@@ -20,6 +20,7 @@ import { codeThemeCss } from './code-theme.ts';
 import { withSafeFooterHtml } from './footer-html.ts';
 import { themeRoutes } from './theme-routes.ts';
 import { collectPages } from './pages.ts';
+import type { UnbuiltRoute } from './unbuilt-routes.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import type { ThemeLinkOrigin } from './link-origins.ts';
 import { DEFAULT_PAGE_LIMITS } from '../markdown/limits.ts';
@@ -79,6 +80,8 @@ export interface SiteSources {
   generatedCss: string;
   /** The site's own CSS (customCss, local stylesheets), checked and bundled, with the origins the CSP must allow. */
   siteCss: SiteCss;
+  /** Routes the config's plugins make and this generator does not build (a Docusaurus site's blog): links into them are warnings. */
+  unbuiltRoutes: UnbuiltRoute[];
 }
 
 /** Loads the site; watch mode passes the same `docCache` every time, so unchanged files are not parsed again. */
@@ -113,6 +116,7 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   return {
     config, configDisplayPath: loaded.displayPath, paths, docs, pages: pages.pages, sidebars, neighbours, categoryPages: categories, staticFiles, warnings, site, themeRoutes: routes, homeRedirect,
     themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles, ...siteCss.files], generatedCss: [announcementCss(config), codeThemeCss(config.prism)].join('\n'), siteCss,
+    unbuiltRoutes: loaded.docusaurus?.unbuiltRoutes ?? [],
   };
 }
 
