@@ -23,11 +23,56 @@ export function isWithin(outer: string, inner: string): boolean {
 }
 
 /**
- * The site folder and the docs folder are what a page may read from, by real path (`file` is one):
- * a symbolic link in the site that points outside it is outside.
+ * What a page may read from (its imports, partials, JSON, the files beside it), by real path (`file` is
+ * one): a symbolic link in the site that points outside it is outside. See siteFolders.
  */
 export function isInsideSite(file: string, { siteDir, docsDir }: { siteDir: string; docsDir?: string }): boolean {
-  return [siteDir, ...(docsDir ? [docsDir] : [])].some((dir) => isWithin(realPath(dir) ?? dir, file));
+  return siteFolders(siteDir, docsDir).some((dir) => isWithin(dir, file));
+}
+
+/**
+ * The site's folders, by real path: the site folder (a Docusaurus config's folder), and the docs folder
+ * when it lies outside it. Docs kept beside the site folder (`path: '../docs'`, a repository with
+ * `website/` and `docs/`) make the site the nearest folder holding both, as Docusaurus's bundler reads
+ * the repository (`import errorCodes from '../../../errors.json'`). Never the filesystem root, and never
+ * through a link: when the docs folder's real place is not where the config's path puts it (it, or a
+ * folder on the way, is a symbolic link), the site stays the two folders, so no link widens it.
+ */
+export function siteFolders(siteDir: string, docsDir?: string): string[] {
+  const site = realPath(siteDir) ?? path.resolve(siteDir);
+  if (docsDir === undefined) return [site];
+  const docs = realPath(docsDir) ?? path.resolve(docsDir);
+  if (isWithin(site, docs)) return [site];
+  const asWritten = path.resolve(site, path.relative(path.resolve(siteDir), path.resolve(docsDir)));
+  const common = commonFolder(site, docs);
+  return asWritten === docs && path.dirname(common) !== common ? [common] : [site, docs];
+}
+
+/** The deepest folder holding both absolute paths. */
+export function commonFolder(a: string, b: string): string {
+  const [first, second] = [a, b].map((dir) => path.resolve(dir).split(path.sep));
+  const shared = first.findIndex((segment, index) => segment !== second[index]);
+  const segments = shared === -1 ? first.slice(0, Math.min(first.length, second.length)) : first.slice(0, shared);
+  return segments.join(path.sep) || path.parse(path.resolve(a)).root;
+}
+
+/**
+ * The file of a static folder that a path from the site root names (`/img/hero.png`: a stylesheet the
+ * config lists, a CSS `url()`), as Docusaurus's bundler resolves it (webpack's `resolve.roots`): the
+ * first static folder holding it, else where it would be in the first. Its query and fragment are
+ * dropped, its escapes decoded (a malformed one is taken as written); a `..` may lead out of the
+ * folder, so callers check where the file is.
+ */
+export function staticFolderFile(sitePath: string, staticDirs: string[]): string {
+  const withoutQuery = sitePath.replace(/[?#].*$/, '');
+  let decoded = withoutQuery;
+  try {
+    decoded = decodeURI(withoutQuery);
+  } catch {
+    // `%zz` names the file as written
+  }
+  const candidates = staticDirs.map((dir) => path.join(dir, decoded.replace(/^\/+/, '')));
+  return candidates.find((candidate) => realPath(candidate) !== undefined) ?? candidates[0];
 }
 
 /**

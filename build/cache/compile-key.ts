@@ -23,7 +23,7 @@ export function markdownOptionsKey({ permalinkBySourcePath, site, ...options }: 
 export function compileKey(doc: Doc, optionsKey: string, options: MarkdownOptions): string {
   const facts = factsOf(doc);
   const images = facts.images.map((image) => `${image}=${inStaticFolder(options.staticDirs, staticFilePath(image))}`);
-  return digest(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, frontMatterRead(doc), siteRead(doc, options), optionsKey, linkTargets(facts.targets, doc.sourcePath, options), images, facts.digest]));
+  return digest(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, frontMatterRead(doc), siteRead(doc, options), locationRead(doc, options), optionsKey, linkTargets(facts.targets, doc.sourcePath, options), images, facts.digest]));
 }
 
 /**
@@ -40,6 +40,11 @@ function frontMatterRead(doc: Doc): unknown {
  */
 function siteRead(doc: Doc, options: MarkdownOptions): unknown {
   return /useDocusaurusContext|useBaseUrl/.test(doc.body) ? options.site : null;
+}
+
+/** The page's own permalink, for a page whose MDX asks `@docusaurus/router` where it is (`useLocation()`). */
+function locationRead(doc: Doc, options: MarkdownOptions): unknown {
+  return doc.body.includes('@docusaurus/router') ? options.permalinkBySourcePath.get(doc.sourcePath) : null;
 }
 
 /**

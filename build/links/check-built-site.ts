@@ -6,8 +6,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError, formatProblem } from '../errors.ts';
 import { brokenLinkError } from './policy.ts';
-import { checkLinks, formatBrokenLink, indexPage, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource, type BrokenLink, type LinkSources, type PageLinkIndex,  } from './checker.ts';
+import { checkLinks, formatBrokenLink, formatUnbuiltLink, indexPage, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource, type BrokenLink, type LinkSources, type PageLinkIndex, type UnbuiltLink } from './checker.ts';
 import type { ThemeLinkOrigin } from '../site/link-origins.ts';
+import type { UnbuiltRoute } from '../site/unbuilt-routes.ts';
 import { formatMs } from '../task.ts';
 import { fileOnDisk, pageFilePaths } from '../output-layout.ts';
 
@@ -24,6 +25,8 @@ export interface CheckLinksResult {
   /** Internal links checked (each distinct href once per page). */
   checked: number;
   broken: BrokenLink[];
+  /** Links into routes the build's config makes and the build did not (the blog): warnings, not failures. */
+  unbuilt: UnbuiltLink[];
   external: string[];
   externalFetched: boolean;
   /** False for an output folder built without the link source map: links are then named by page. */
@@ -41,6 +44,7 @@ export async function runCheckLinks(values: { dir: string; json?: boolean; exter
     console.log(JSON.stringify(jsonReport(result), null, 2));
   } else {
     if (!result.hasSourceMap) console.error(`note: ${values.dir} has no ${LINK_SOURCES_FILE} (built by an older version?); links are named by page, not Markdown line`);
+    for (const link of result.unbuilt) console.error(`warning: ${formatUnbuiltLink(link)}`);
     for (const link of result.broken) console.log(formatBrokenLink(link));
     console.log(summaryLine(result));
   }
@@ -56,10 +60,10 @@ export async function checkBuiltSite(options: CheckLinksOptions): Promise<CheckL
   const sources = readLinkSources(options.dir);
   const pages = sources ? indexMappedPages(options.dir, sources) : indexHtmlPages(options.dir, files);
   const themeLinks = new Map(Object.entries(sources?.themeLinks ?? {}));
-  const report = checkLinks(pages, files, sources?.baseUrl ?? '/', (file) => readFileSync(path.join(options.dir, file), 'utf8'), themeLinks);
+  const report = checkLinks(pages, files, sources?.baseUrl ?? '/', (file) => readFileSync(path.join(options.dir, file), 'utf8'), themeLinks, unbuiltRoutesOf(sources));
   const broken = options.external ? [...report.broken, ...await checkExternalLinks(pages, report.external, options, themeLinks)] : report.broken;
   return {
-    pages: pages.length, checked: report.checked, broken, external: report.external,
+    pages: pages.length, checked: report.checked, broken, unbuilt: report.unbuilt, external: report.external,
     externalFetched: Boolean(options.external), hasSourceMap: sources !== undefined, ms: performance.now() - started,
   };
 }
@@ -73,6 +77,7 @@ function jsonReport(result: CheckLinksResult) {
   return {
     counts: { pages: result.pages, links: result.checked, broken: result.broken.length, external: result.external.length },
     broken: result.broken,
+    unbuilt: result.unbuilt.map((link) => ({ ...link, text: formatUnbuiltLink(link) })),
     /** The same links in the error model the build and watch mode report with. */
     problems: result.broken.map((link) => brokenLinkError(link)).map(({ rule, file, line, message, fix }) => ({ rule, file, line, message, fix, text: formatProblem({ file, line, message, fix }) })),
     external: result.external,
@@ -95,6 +100,12 @@ export function readLinkSources(dir: string): LinkSources | undefined {
   const sources = parseLinkSources(readFileSync(file, 'utf8'));
   if (!sources) throw new ContentError({ rule: 'built-site', message: 'unreadable link source map', file, fix: 'Rebuild the site with `npm run build`.' });
   return sources;
+}
+
+/** The map's unbuilt routes, when they are what the build writes: anything else is none. */
+function unbuiltRoutesOf(sources: LinkSources | undefined): UnbuiltRoute[] {
+  const routes = sources?.unbuiltRoutes;
+  return Array.isArray(routes) ? routes.filter((route) => typeof route?.routeBasePath === 'string' && route.routeBasePath !== '' && typeof route.what === 'string') : [];
 }
 
 function indexMappedPages(dir: string, sources: LinkSources): PageLinkIndex[] {

@@ -2,6 +2,7 @@ import { includedBy } from '../errors.ts';
 import type { SourceLink } from '../markdown/links.ts';
 import { fileCandidates } from '../output-layout.ts';
 import type { ThemeLinkOrigin } from '../site/link-origins.ts';
+import type { UnbuiltRoute } from '../site/unbuilt-routes.ts';
 import { isExternalUrl } from '../../src/shared/paths.ts';
 
 /** What the link checker keeps of a rendered page: its ids and its links, not its HTML. */
@@ -36,7 +37,16 @@ export interface BrokenLink {
   reason?: string;
 }
 
-export interface LinkReport { broken: BrokenLink[]; external: string[]; checked: number }
+/**
+ * A link into a route the site's config makes and this generator does not build (the blog): not dead on
+ * Docusaurus, so never a failure, but it leads to the not-found page here, which a warning says.
+ */
+export interface UnbuiltLink extends Omit<BrokenLink, 'kind' | 'reason'> {
+  /** What is not built there: `the blog`. */
+  what: string;
+}
+
+export interface LinkReport { broken: BrokenLink[]; unbuilt: UnbuiltLink[]; external: string[]; checked: number }
 
 /** Where a link the theme renders (navbar, footer, sidebar) was written: the file and the entry in it. */
 
@@ -79,11 +89,13 @@ export type ReadOutputFile = (file: string) => string | undefined;
  * would send for it, and a `#fragment` must name an element id of the target page (or static HTML file,
  * when `readOutputFile` is given). A Markdown link is reported at each line that wrote it; a theme
  * link once for the site. A link to a missing `.md` file is not: onBrokenMarkdownLinks governs it.
+ * A link to no page, at or below one of `unbuiltRoutes`, is an unbuilt link, not a broken one.
  */
-export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, baseUrl: string, readOutputFile?: ReadOutputFile, themeOrigins?: Map<string, ThemeLinkOrigin>): LinkReport {
+export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, baseUrl: string, readOutputFile?: ReadOutputFile, themeOrigins?: Map<string, ThemeLinkOrigin>, unbuiltRoutes: UnbuiltRoute[] = []): LinkReport {
   const pagesByPath = new Map(pages.map((page) => [trimSlash(safeDecode(page.permalink) ?? page.permalink), page]));
-  const problemOf = linkProblemFinder(pagesByPath, outputFiles, baseUrl, readOutputFile);
+  const problemOf = linkProblemFinder(pagesByPath, outputFiles, baseUrl, readOutputFile, unbuiltRoutes);
   const broken: BrokenLink[] = [];
+  const unbuilt: UnbuiltLink[] = [];
   const external = new Set<string>();
   const reportedThemeLinks = new Set<string>();
   let checked = 0;
@@ -105,19 +117,27 @@ export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, bas
         reportedThemeLinks.add(href);
         origins.push(themeOrigins?.get(href) ?? { source: themeSource(page.permalink) });
       }
-      for (const origin of origins) broken.push({ href, kind: problem, page: page.permalink, ...origin });
+      for (const origin of origins) {
+        if (typeof problem === 'object') unbuilt.push({ href, what: problem.what, page: page.permalink, ...origin });
+        else broken.push({ href, kind: problem, page: page.permalink, ...origin });
+      }
     }
   }
-  return { broken, external: [...external].sort(), checked };
+  return { broken, unbuilt, external: [...external].sort(), checked };
 }
 
-type LinkProblem = BrokenLink['kind'] | undefined;
+/** What is wrong with a link: it is broken (of a kind), or it leads into a route nobody builds here. */
+type LinkProblem = BrokenLink['kind'] | UnbuiltRoute | undefined;
 
 /**
  * What is wrong with an internal link, if anything. Root-relative hrefs repeat on every page
  * (navbar, sidebar) and do not depend on it, so each is checked once; `#fragment`s skip URL parsing.
  */
-function linkProblemFinder(pagesByPath: Map<string, PageLinkIndex>, outputFiles: Set<string>, baseUrl: string, readOutputFile?: ReadOutputFile) {
+function linkProblemFinder(pagesByPath: Map<string, PageLinkIndex>, outputFiles: Set<string>, baseUrl: string, readOutputFile: ReadOutputFile | undefined, unbuiltRoutes: UnbuiltRoute[]) {
+  const unbuiltRouteOf = (pathname: string) => unbuiltRoutes.find(({ routeBasePath }) => {
+    const route = `${baseUrl}${routeBasePath}`;
+    return pathname === route || pathname.startsWith(`${route}/`);
+  });
   const rootRelative = new Map<string, LinkProblem>();
   const fileIds = new Map<string, Set<string> | undefined>();
   const idsOfFile = (file: string) => {
@@ -134,7 +154,7 @@ function linkProblemFinder(pagesByPath: Map<string, PageLinkIndex>, outputFiles:
     // The output folder is served at the baseUrl: nothing outside it is ours.
     if (!pathname.startsWith(baseUrl)) return 'page';
     const file = fileCandidates(`/${pathname.slice(baseUrl.length)}`).map((candidate) => candidate.slice(1)).find((candidate) => outputFiles.has(candidate));
-    if (file === undefined) return 'page';
+    if (file === undefined) return unbuiltRouteOf(pathname) ?? 'page';
     const ids = idsOfFile(file);
     return ids ? missingAnchor(ids, hash) : undefined;
   };
@@ -185,6 +205,15 @@ export function formatBrokenLink(link: BrokenLink): string {
   return link.kind === 'anchor' ? `Found broken anchor ${link.href} in ${where}` : `Found dead link ${link.href} in ${where}${reason}`;
 }
 
+/**
+ * `Found link /blog in docusaurus.config.js, navbar item 4 ("Blog"): the blog is not built by this generator, so the
+ * link leads to the not-found page`: the warning the build, watch mode and check-links print.
+ */
+export function formatUnbuiltLink(link: UnbuiltLink): string {
+  const where = `${link.line ? `${link.source}:${link.line}` : link.source}${link.item ? `, ${link.item}` : ''}${includedBySuffix(link)}`;
+  return `Found link ${link.href} in ${where}: ${link.what} is not built by this generator, so the link leads to the not-found page`;
+}
+
 /** `dead link /x`: the problem alone, for reports that name the file and line separately (the dev overlay). */
 export function brokenLinkProblem(link: BrokenLink): string {
   const where = `${link.item ? ` in ${link.item}` : ''}${includedBySuffix(link)}`;
@@ -192,7 +221,7 @@ export function brokenLinkProblem(link: BrokenLink): string {
 }
 
 /** ` (in a partial included by docs/page.mdx:5)` for a link written in an MDX partial. */
-function includedBySuffix(link: BrokenLink): string {
+function includedBySuffix(link: Pick<BrokenLink, 'includedBy'>): string {
   return link.includedBy ? ` (${includedBy(link.includedBy, undefined)})` : '';
 }
 
@@ -207,11 +236,13 @@ export interface LinkSources {
   pages: Record<string, { sourceFile?: string; links: SourceLink[] }>;
   /** Where the navbar's, footer's and sidebars' links were written, by href (absent in builds before it was kept). */
   themeLinks?: Record<string, ThemeLinkOrigin>;
+  /** Routes the config's plugins make and the build did not (the blog); absent in builds before they were kept. */
+  unbuiltRoutes?: UnbuiltRoute[];
 }
 
-export function serializeLinkSources(pages: PageLinkIndex[], baseUrl: string, themeLinks = new Map<string, ThemeLinkOrigin>()): string {
+export function serializeLinkSources(pages: PageLinkIndex[], baseUrl: string, themeLinks = new Map<string, ThemeLinkOrigin>(), unbuiltRoutes: UnbuiltRoute[] = []): string {
   const entries = pages.map((page) => [page.permalink, { sourceFile: page.sourceFile, links: page.sourceLinks }]);
-  return JSON.stringify({ baseUrl, pages: Object.fromEntries(entries), themeLinks: Object.fromEntries(themeLinks) } satisfies LinkSources);
+  return JSON.stringify({ baseUrl, pages: Object.fromEntries(entries), themeLinks: Object.fromEntries(themeLinks), unbuiltRoutes } satisfies LinkSources);
 }
 
 /** The parsed map, or undefined when the text is not one. */

@@ -2,7 +2,7 @@
  * The config's verdict on broken links (`onBrokenLinks`, `onBrokenAnchors`), the same in the build
  * and in watch mode: ignored, printed as warnings, or one error that lists them all.
  */
-import { brokenLinkProblem, formatBrokenLink, type BrokenLink, type LinkReport } from './checker.ts';
+import { brokenLinkProblem, formatBrokenLink, formatUnbuiltLink, type BrokenLink, type LinkReport } from './checker.ts';
 import { ContentError, ContentErrors } from '../errors.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
 
@@ -33,7 +33,9 @@ export class BrokenLinksError extends ContentErrors {
 }
 
 /**
- * Throws a BrokenLinksError for the links the config fails on; returns the warning lines for the rest.
+ * Throws a BrokenLinksError for the links the config fails on; returns the warning lines for the rest,
+ * and one for each link into a route this generator does not build (whatever the policy: the link is
+ * not the author's mistake, and it leads to the not-found page all the same).
  * `configFile`: the config the policy came from, as its fix names it (undefined: a docs-only build).
  */
 export function enforceLinkPolicy(report: LinkReport, config: Pick<SiteConfig, 'onBrokenLinks' | 'onBrokenAnchors'>, configFile: string | undefined): string[] {
@@ -45,5 +47,5 @@ export function enforceLinkPolicy(report: LinkReport, config: Pick<SiteConfig, '
     else if (policy === 'throw') failing.push(link);
   }
   if (failing.length > 0) throw new BrokenLinksError(failing, brokenLinkFix(configFile));
-  return warnings;
+  return [...warnings, ...report.unbuilt.map(formatUnbuiltLink)];
 }

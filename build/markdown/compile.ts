@@ -111,7 +111,8 @@ async function compileWithCode(source: MarkdownSource, options: MarkdownOptions,
   const mdx = source.reactPage || isMdx(source.sourcePath, options.format);
   const text = normalizeAdmonitionTitles(source.body);
   const file = new VFile({ path: source.displayPath, value: mdx ? mdx1Compat(text) : text });
-  const mdxOptions = { ...options, pageFile: path.join(options.docsDir, source.sourcePath), frontMatter: source.frontMatter ?? {}, code };
+  const pagePath = options.permalinkBySourcePath.get(source.sourcePath) ?? options.baseUrl;
+  const mdxOptions = { ...options, pageFile: path.join(options.docsDir, source.sourcePath), frontMatter: source.frontMatter ?? {}, code, pagePath };
   const checkMarkup = (tree: HastRoot, markupFile: VFile) => {
     rehypeIntrinsicJsx(options)(tree, markupFile);
     applyHtmlPolicy(tree, markupFile, options);
@@ -146,7 +147,7 @@ async function compileWithCode(source: MarkdownSource, options: MarkdownOptions,
   // Only MDX has components; walking a Markdown page for them cost ~0.25 ms.
   // The only raw nodes left are the language tabs' HTML (language-tabs.ts): rehype-raw parsed the page's own.
   const { html, head } = mdx && hasComponents(hast)
-    ? renderWithComponents(hast, { code, file, displayPath: source.displayPath, policy: options, site: options.site, lineOf: (id) => fileLine(source, file.data.componentLines?.get(id)) })
+    ? renderWithComponents(hast, { code, file, displayPath: source.displayPath, policy: options, site: options.site, pagePath, lineOf: (id) => fileLine(source, file.data.componentLines?.get(id)) })
     : { html: toHtml(hast, { allowDangerousHtml: true }), head: undefined };
   throwIfAny(fatalProblems(file, source));
   return {

@@ -10,7 +10,7 @@ import type { Image } from 'mdast';
 import type { VFile } from 'vfile';
 import { splitHref } from '../../src/shared/paths.ts';
 import type { LinkContext, Report } from './link-context.ts';
-import { isInsideSite, realPath } from '../fs-utils.ts';
+import { isInsideSite, isWithin, realPath, siteFolders } from '../fs-utils.ts';
 
 /** A file to copy into the output: source path → path below the output folder. */
 export interface PageAsset { source: string; target: string }
@@ -47,12 +47,14 @@ const ACTIVE_SVG = /<script|<foreignObject|<iframe|<embed|<object|\son[a-z]+\s*=
 
 /**
  * A file of the site that may be published beside a page: of an inert type, in no hidden folder and not
- * hidden itself (a checkout's `.git/config` holds its access token), and an SVG without script.
+ * hidden itself below the site's folder (a checkout's `.git/config` holds its access token), and an SVG
+ * without script.
  */
 function isPublishable(real: string, context: LinkContext): boolean {
   const extension = path.extname(real).toLowerCase();
   if (!INERT_TYPES.has(extension)) return false;
-  const below = path.relative(realPath(context.siteDir) ?? context.siteDir, real).split(path.sep);
+  const folder = siteFolders(context.siteDir, context.docsDir).find((dir) => isWithin(dir, real))!;
+  const below = path.relative(folder, real).split(path.sep);
   if (below.some((segment) => segment.startsWith('.') || segment === 'node_modules')) return false;
   return extension !== '.svg' || !ACTIVE_SVG.test(readFileSync(real, 'utf8'));
 }

@@ -29,7 +29,7 @@ export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript
   // Unlisted docs and pages are built, but no list of the site's pages names them.
   const listed = [...sources.docs, ...sources.pages].filter((doc) => !doc.frontMatter.unlisted);
   if (homeRedirect) sink.write('index.html', renderRedirectPage(homeRedirect));
-  sink.write(LINK_SOURCES_FILE, serializeLinkSources(linkIndex, config.baseUrl, sources.themeLinkOrigins));
+  sink.write(LINK_SOURCES_FILE, serializeLinkSources(linkIndex, config.baseUrl, sources.themeLinkOrigins, sources.unbuiltRoutes));
   const permalinks = [...listed, ...categoryPages.map((page) => page.route), ...themeRoutes].map((page) => page.permalink);
   writeSitemap(sink, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
   // A React page has no Markdown copy to list.

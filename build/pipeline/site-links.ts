@@ -15,6 +15,6 @@ export interface LinkTargets {
 
 /** The whole site's links checked and the config's policy applied: the lines it lets through as warnings. */
 export function checkSiteLinks(sources: SiteSources, files: LinkTargets, linkIndex: PageLinkIndex[]): string[] {
-  const links = checkLinks(linkIndex, files.listFiles(), sources.config.baseUrl, (file) => files.readFile(file), sources.themeLinkOrigins);
+  const links = checkLinks(linkIndex, files.listFiles(), sources.config.baseUrl, (file) => files.readFile(file), sources.themeLinkOrigins, sources.unbuiltRoutes);
   return enforceLinkPolicy(links, sources.config, sources.configDisplayPath);
 }

@@ -11,6 +11,7 @@ import { evaluationError, loadModuleDefault } from './module-loader.ts';
 import { translateAnnouncementBar, translateColorMode, translateFooter, translateNavbar } from './docusaurus-theme-config.ts';
 import { isRecord, staticPath, stringOf, type Raw, type Unsupported } from './docusaurus-values.ts';
 import { readCodeTheme } from './code-theme.ts';
+import { unbuiltBlogRoutes, type BlogPlugin, type UnbuiltRoute } from './unbuilt-routes.ts';
 import { ContentError, type Warning } from '../errors.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
 import { displayPath } from '../fs-utils.ts';
@@ -29,6 +30,8 @@ export interface DocusaurusSite {
   sidebarsFile: string | undefined;
   /** For each navbar item of `config`, its position among the config's items (1-based; undefined: added by us). */
   navbarPositions: (number | undefined)[];
+  /** What the config's plugins build at these routes, and this generator does not (the blog). */
+  unbuiltRoutes: UnbuiltRoute[];
 }
 
 /** `docsDir`: `--docs` on the command line, which replaces the config's docs path (so `docs: false` is no error). */
@@ -46,10 +49,12 @@ export async function loadDocusaurusConfig(file: string, options: { files?: Set<
   const customCss = customCssOf(presets, unsupported);
   const docsInput = translateDocs(docs, siteDir, unsupported);
   const pages = translatePages(presets[0], siteDir, unsupported);
+  const unbuiltRoutes = unbuiltBlogRoutes(blogPlugins(presets, raw), siteDir);
+  warnAboutPresetBlogs(presets, siteDir, unsupported);
   const config = validateConfig({ ...input, customCss, docs: docsInput.docs, pages }, shown, { option: (field) => authorsOption(field, navbarPositions), navbarPositions });
   const packages = [...missing].map((name) => `package "${name}" is not installed here; the config gets a stand-in for it, and what it takes from the package is ignored`);
   const warnings = [...packages, ...messages].map((message): Warning => ({ rule: 'docusaurus-config', file: shown, message }));
-  return { config, warnings, siteDir, sidebarsFile: docsInput.sidebarsFile, navbarPositions };
+  return { config, warnings, siteDir, sidebarsFile: docsInput.sidebarsFile, navbarPositions, unbuiltRoutes };
 }
 
 const THEME_FIELDS = /^(navbar|footer|announcementBar|colorMode|tableOfContents|image)(\.|$)/;
@@ -179,7 +184,8 @@ interface ClassicPreset { name: string; options: Raw }
 
 const CLASSIC_PRESET = /(^|[/\\])(preset-classic|classic)([/\\]|$)/;
 const DOCS_PLUGIN = /(^|[/\\])plugin-content-docs([/\\]|$)/;
-const PRESET_TAKEN = new Set(['docs', 'pages', 'theme']);
+const PRESET_TAKEN = new Set(['docs', 'pages', 'theme', 'blog']);
+const BLOG_PLUGIN = /(^|[/\\])plugin-content-blog([/\\]|$)/;
 const PRESET_HARMLESS = new Set(['sitemap', 'debug', 'svgr']);
 
 /** The classic presets of the config, with their options; any other preset is warned about. */
@@ -213,6 +219,29 @@ function docsPluginOptions(presets: ClassicPreset[], raw: Raw, file: string, doc
     throw new ContentError({ rule: 'docusaurus-config', message: turnedOff ? 'the docs plugin is turned off (docs: false): there are no docs to build' : 'the config has no docs plugin: there are no docs to build', file, fix: 'Pass --docs with the docs folder, or configure the docs in the classic preset.' });
   }
   return found[0] ?? { options: {}, name: (key) => `"docs.${key}"` };
+}
+
+/** The blogs Docusaurus would build: the classic presets' (on unless `blog: false`) and `@docusaurus/plugin-content-blog` entries. */
+function blogPlugins(presets: ClassicPreset[], raw: Raw): BlogPlugin[] {
+  const entries = (Array.isArray(raw.plugins) ? raw.plugins : []).map((plugin) => (Array.isArray(plugin) ? plugin : [plugin, {}]));
+  const plugins = entries.filter(([name]) => typeof name === 'string' && BLOG_PLUGIN.test(name)).map(([, options]): BlogPlugin => {
+    const id = isRecord(options) ? stringOf(options.id) : undefined;
+    return { options: options ?? {}, what: id && id !== 'default' ? `the blog "${id}"` : 'the blog' };
+  });
+  return [...presets.map(({ options }) => ({ options: options.blog, what: 'the blog' })), ...plugins];
+}
+
+/**
+ * The preset's blog is not built: a warning when there is one to build (its folder exists, as Docusaurus's
+ * default `blog` may, unwritten), or when its options are given; the plugin entries are warned about as plugins.
+ */
+function warnAboutPresetBlogs(presets: ClassicPreset[], siteDir: string, unsupported: Unsupported): void {
+  for (const { name, options } of presets) {
+    const [route] = unbuiltBlogRoutes([{ options: options.blog, what: 'the blog' }], siteDir);
+    const given = !isOff(options.blog);
+    if (route) unsupported(given ? `"blog" of preset "${name}"` : `the blog of preset "${name}" (on by default)`, `the blog is not built, and a link into /${route.routeBasePath} is a warning`);
+    else if (given) unsupported(`"blog" of preset "${name}"`);
+  }
 }
 
 const PAGES_TAKEN = new Set(['path', 'routeBasePath']);

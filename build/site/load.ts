@@ -21,6 +21,7 @@ import { withSafeFooterHtml } from './footer-html.ts';
 import { themeRoutes } from './theme-routes.ts';
 import { collectPages } from './pages.ts';
 import { pageStyles, type PageStyles } from './page-styles.ts';
+import type { UnbuiltRoute } from './unbuilt-routes.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import type { ThemeLinkOrigin } from './link-origins.ts';
 import { DEFAULT_PAGE_LIMITS } from '../markdown/limits.ts';
@@ -82,6 +83,8 @@ export interface SiteSources {
   siteCss: SiteCss;
   /** What the pages use that the theme styles only for sites that do: Infima's classes (site/page-styles.ts). */
   pageStyles: PageStyles;
+  /** Routes the config's plugins make and this generator does not build (a Docusaurus site's blog): links into them are warnings. */
+  unbuiltRoutes: UnbuiltRoute[];
 }
 
 /** Loads the site; watch mode passes the same `docCache` every time, so unchanged files are not parsed again. */
@@ -117,6 +120,7 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
     config, configDisplayPath: loaded.displayPath, paths, docs, pages: pages.pages, sidebars, neighbours, categoryPages: categories, staticFiles, warnings, site, themeRoutes: routes, homeRedirect,
     themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles, ...siteCss.files], generatedCss: [announcementCss(config), codeThemeCss(config.prism)].join('\n'), siteCss,
     pageStyles: pageStyles([...docs, ...pages.pages], config.components),
+    unbuiltRoutes: loaded.docusaurus?.unbuiltRoutes ?? [],
   };
 }
 

@@ -14,7 +14,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildFailure, type Message, type OnResolveArgs, type OnResolveResult, type Plugin } from 'esbuild';
 import { ContentError, contentError, type Warning } from '../errors.ts';
-import { displayPath, isInsideSite, realPath } from '../fs-utils.ts';
+import { displayPath, isInsideSite, realPath, staticFolderFile } from '../fs-utils.ts';
 import { ASSETS_DIR } from '../output-layout.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
 
@@ -67,7 +67,8 @@ function entriesOf(config: SiteConfig, siteDir: string, staticDirs: string[]): E
     return { file, named: `custom CSS "${written}"`, missingFix: `Create ${displayPath(file)}, or fix the path (relative to the config's folder).` };
   });
   const stylesheets = config.stylesheets.filter((sheet) => !isExternal(sheet.href)).map((sheet) => {
-    const file = staticFile(sheet.href, staticDirs);
+    // A stylesheet path from the site root (`/css/katex.css`, `css/katex.css` in a config) is a file of a static folder.
+    const file = staticFolderFile(sheet.href, staticDirs);
     return { file, named: `stylesheet "${sheet.href}"`, missingFix: `Put the file at ${displayPath(file)}, or fix the path (a file of the static folder).` };
   });
   return [...customCss, ...stylesheets];
@@ -84,13 +85,6 @@ function originOf(url: string): string {
 
 function fontOriginOf(styleOrigin: string): string {
   return FONT_ORIGIN_OF_STYLESHEET[styleOrigin] ?? styleOrigin;
-}
-
-/** A stylesheet or `url()` path from the site root (`/css/katex.css`, `css/katex.css` in a config) is a file of a static folder. */
-function staticFile(sitePath: string, staticDirs: string[]): string {
-  const relative = decodeUrlPath(sitePath.replace(/[?#].*$/, '')).replace(/^\/+/, '');
-  const candidates = staticDirs.map((dir) => path.join(dir, relative));
-  return candidates.find((candidate) => realPath(candidate) !== undefined) ?? candidates[0];
 }
 
 /** The files the config names must exist inside the site: an error for each that does not. */
@@ -192,7 +186,7 @@ function resolveUrl(args: OnResolveArgs, context: BundleContext): OnResolveResul
     return failure(`${what} "${url}" is not allowed: a file from another site must load over https`, 'Use its https:// address, or keep the file in the site and give its path.');
   }
   const [, filePath, suffix = ''] = /^([^?#]*)(.*)$/.exec(url)!;
-  const file = filePath.startsWith('/') ? staticFile(filePath, context.staticDirs) : path.resolve(args.resolveDir, decodeUrlPath(filePath));
+  const file = filePath.startsWith('/') ? staticFolderFile(filePath, context.staticDirs) : path.resolve(args.resolveDir, decodeUrlPath(filePath));
   const problem = fileProblem(file, context.siteDir, context.staticDirs);
   if (problem === 'outside') return failure(`${what} "${url}" is outside the site`, OUTSIDE_FIX);
   if (problem === 'missing') return failure(`${what} "${url}" not found`, `Put the file at ${displayPath(file)}, or fix the path (${filePath.startsWith('/') ? 'from / it is a file of the static folder' : 'it is relative to this CSS file'}).`);

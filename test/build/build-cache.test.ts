@@ -105,6 +105,16 @@ test('an MDX page that reads its front matter compiles again when it changes; an
   assert.match(page(root, 'titled'), /This page is Second\./);
 });
 
+test('an MDX page that asks @docusaurus/router where it is compiles again when its permalink changes', async () => {
+  const body = "import { useLocation } from '@docusaurus/router';\n\nThis page is at {useLocation().pathname}.\n";
+  const root = tempTree({ ...SITE, 'docs/where.mdx': `---\nslug: /where\n---\n\n${body}` });
+  await build(root);
+  assert.match(page(root, 'where'), /This page is at \/where\./);
+  writeFileSync(path.join(root, 'docs/where.mdx'), `---\nslug: /here\n---\n\n${body}`);
+  assert.deepEqual((await build(root)).compiled, ['/here']);
+  assert.match(page(root, 'here'), /This page is at \/here\./);
+});
+
 test('a config change or a new generator compiles every page', async () => {
   const root = tempTree(SITE);
   await build(root);

@@ -95,7 +95,8 @@ test('--json prints a machine-readable report', async () => {
   const run = await runCli(['check-links', '--dir', outDir, '--json']);
   assert.equal(run.code, 1, run.stderr);
   const report = JSON.parse(run.stdout);
-  assert.deepEqual(Object.keys(report).sort(), ['broken', 'counts', 'elapsedMs', 'external', 'externalFetched', 'problems', 'sourceMap']);
+  assert.deepEqual(Object.keys(report).sort(), ['broken', 'counts', 'elapsedMs', 'external', 'externalFetched', 'problems', 'sourceMap', 'unbuilt']);
+  assert.deepEqual(report.unbuilt, [], 'no link leads into a route the build does not make');
   assert.deepEqual({ ...report.counts, links: typeof report.counts.links }, { pages: 3, links: 'number', broken: 2, external: 2 });
   assert.ok(report.counts.links >= 6, 'every internal link of the fixture is counted');
   assert.deepEqual(report.broken, [

@@ -183,6 +183,40 @@ test('a dead navbar link is reported against the config and the item, counted as
   assert.equal(run.stderr.trim(), 'Found dead link /blog in docusaurus.config.js, navbar item 2 ("Guide")\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
 });
 
+test('links into the blog, which is not built, are one warning each, not dead links: the site builds under onBrokenLinks "throw"', async () => {
+  const withBlog = docusaurusConfig({ navbarTo: '/blog' }).replace('blog: false,', "blog: { blogTitle: 'News' },");
+  const files = {
+    'docusaurus.config.js': withBlog,
+    'docs/intro.md': '---\ntitle: Intro\n---\n\nRead [the launch post](/blog/2024/launch) and the [guide](./guide.md).\n',
+    'blog/2024-01-01-launch.md': '# Launch\n',
+  };
+  const run = await buildDocusaurusSite(files);
+  assert.equal(run.code, 0, run.stderr);
+  const notBuilt = [
+    'warning: Found link /blog in docusaurus.config.js, navbar item 2 ("Guide"): the blog is not built by this generator, so the link leads to the not-found page',
+    'warning: Found link /blog/2024/launch in docs/intro.md:5: the blog is not built by this generator, so the link leads to the not-found page',
+  ];
+  const lines = run.stderr.trim().split('\n');
+  assert.ok(lines.includes('warning: docusaurus.config.js: "blog" of preset "classic" is not supported; the blog is not built, and a link into /blog is a warning'), run.stderr);
+  assert.deepEqual(lines.filter((line) => line.startsWith('warning: Found')).sort(), notBuilt);
+  const check = await runCli(['check-links', '--dir', 'out'], run.root);
+  assert.equal(check.code, 0, check.stdout);
+  assert.deepEqual(check.stderr.trim().split('\n').sort(), notBuilt);
+
+  // The blog on by default, unwritten, with its folder: the same. Without a folder there is no blog: the link is dead.
+  const byDefault = await buildDocusaurusSite({ ...files, 'docusaurus.config.js': withBlog.replace("blog: { blogTitle: 'News' },", '') });
+  assert.equal(byDefault.code, 0, byDefault.stderr);
+  assert.match(byDefault.stderr, /^warning: docusaurus\.config\.js: the blog of preset "classic" \(on by default\) is not supported; the blog is not built, and a link into \/blog is a warning$/m);
+  const { 'blog/2024-01-01-launch.md': _, ...withoutFolder } = files;
+  const noBlog = await buildDocusaurusSite(withoutFolder);
+  assert.equal(noBlog.code, 1);
+  assert.equal(noBlog.stderr.trim().split('\n').slice(-3).join('\n'), [
+    'Found dead link /blog in docusaurus.config.js, navbar item 2 ("Guide")',
+    'Found dead link /blog/2024/launch in docs/intro.md:5',
+    '2 broken links found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.',
+  ].join('\n'));
+});
+
 test('an error thrown by the config is one error naming the config file', async () => {
   const run = await buildDocusaurusSite({ 'docusaurus.config.js': docusaurusConfig({ prelude: "if (!process.env.NOPE) throw new Error('NOPE is not set');" }) });
   assert.equal(run.code, 1);

@@ -125,6 +125,45 @@ test("a Markdown or MDX page that names one of Infima's classes outside its code
   assert.ok(siteStylesheet(run).includes(INFIMA_RULES[0]));
 });
 
+test("a CSS module's url() from the site root is a file of the static folder, copied under a content hash, as Docusaurus's bundler resolves it", () => {
+  const home = built.page('index.html');
+  const css = built.page(/<link rel="stylesheet" href="(\/assets\/css\/index-[0-9a-f]{10}\.css)"/.exec(home)![1]);
+  const image = /\.index_65d6f5_sponsor\{background:#f6914d url\((\/assets\/media\/logo-[0-9a-f]{10}\.svg)\) 10px no-repeat;background-size:24px\}/.exec(css)?.[1];
+  assert.ok(image, css);
+  assert.equal(built.page(image), readFileSync(path.join(fixture, 'static/img/logo.svg'), 'utf8'));
+});
+
+test("under a baseUrl, a CSS module's url() from the site root gets it, as the site's own CSS does", async () => {
+  const config = readFileSync(path.join(fixture, 'docusaurus.config.js'), 'utf8');
+  const run = await buildFixture(['--allow-component-code'], {
+    'docusaurus.config.js': config.replace("baseUrl: '/'", "baseUrl: '/rockets/'").replace('blog: false,', "blog: false,\n        theme: { customCss: './src/css/custom.css' },"),
+    'src/css/custom.css': '.navbar-logo { background: url(/img/logo.svg); }\n',
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const home = run.page('index.html');
+  const moduleCss = run.page(/<link rel="stylesheet" href="\/rockets\/(assets\/css\/index-[0-9a-f]{10}\.css)"/.exec(home)![1]);
+  assert.match(moduleCss, /\.index_65d6f5_sponsor\{background:#f6914d url\(\/rockets\/assets\/media\/logo-[0-9a-f]{10}\.svg\) 10px no-repeat;/);
+  const siteCss = readdirSync(path.join(run.outDir, 'assets')).filter((file) => file.endsWith('.css')).map((file) => run.page(`assets/${file}`)).join('');
+  assert.match(siteCss, /\.navbar-logo\{background:url\(\/rockets\/assets\/media\/logo-[\w]+\.svg\)\}/);
+});
+
+test("a CSS module's url() from the site root naming no file of the static folder, or a path out of it, is one error naming the CSS file and line", async () => {
+  const css = readFileSync(path.join(fixture, 'src/pages/index.module.css'), 'utf8');
+  const run = await buildFixture(['--allow-component-code'], {
+    'src/pages/index.module.css': css.replace('url(/img/logo.svg)', 'url(/img/tidelift-small.png)'),
+    'src/pages/outside.js': "import styles from './outside.module.css';\n\nexport default function Outside() { return <p className={styles.out}>Out</p>; }\n",
+    'src/pages/outside.module.css': '.out {\n  background: url(/../../../../../../etc/hostname);\n}\n',
+  });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), [
+    'error: 2 problems found:',
+    'src/pages/index.js: could not load "./index.js": src/pages/index.module.css:23:23: cannot import "/img/tidelift-small.png": no such file in the static folder',
+    '  → Fix the error in that file.',
+    'src/pages/outside.js: could not load "./outside.js": src/pages/outside.module.css:2:15: cannot import "/../../../../../../etc/hostname": it is outside the site folder',
+    '  → Fix the error in that file.',
+  ].join('\n'));
+});
+
 test('a Markdown page is built like a doc with no sidebar, breadcrumbs or pagination, with its front matter, links and table of contents', () => {
   const about = built.page('about/index.html');
   assert.equal(title(about), 'About Acme | Acme Rockets');

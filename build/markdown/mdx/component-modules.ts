@@ -15,7 +15,7 @@ import * as JsxRuntime from 'react/jsx-runtime';
 import { build, type BuildFailure, type Message, type Plugin } from 'esbuild';
 import { displayPath, GENERATED_MODULES_DIR } from '../../fs-utils.ts';
 import type { PageAsset } from '../doc-images.ts';
-import { componentImports, type BundleInputs, type ComponentContext } from './component-imports.ts';
+import { authorsFile, componentImports, type BundleInputs, type ComponentContext } from './component-imports.ts';
 import { THEME_MODULES } from './theme/index.ts';
 
 const HOST_MODULES_KEY = Symbol.for('redux-docs.host-modules');
@@ -95,7 +95,7 @@ function stampOf(files: string[]): string {
 
 /** esbuild's errors as authors read ours: `src/pages/index.js:3:18: cannot import "x": …` (columns from 1), one per line. */
 function esbuildErrors(failure: BuildFailure): string {
-  return failure.errors.map(({ text, location }: Message) => (location ? `${displayPath(location.file)}:${location.line}:${location.column + 1}: ${text}` : text)).join('\n');
+  return failure.errors.map(({ text, location }: Message) => (location ? `${displayPath(authorsFile(location.file))}:${location.line}:${location.column + 1}: ${text}` : text)).join('\n');
 }
 
 /** `react` and `@theme/X` in a component module are the generator's own modules. */

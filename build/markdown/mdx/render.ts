@@ -21,6 +21,7 @@ import { COMPONENT_PREFIX, ComponentProp, Markup, PROP_PREFIX } from './attribut
 import type { PageCode } from './page-code.ts';
 import { SiteContext, type SiteMetadata } from './theme/site-context.ts';
 import { LayoutHeadContext, type LayoutHead } from './theme/Layout.tsx';
+import { PagePathContext } from './theme/Router.tsx';
 
 /** True when the tree still holds JSX elements, which only React can render. */
 export function hasComponents(tree: { type: string; children?: unknown[] }): boolean {
@@ -43,6 +44,8 @@ export interface RenderContext {
   policy: HtmlPolicyOptions;
   /** What the site tells components through Docusaurus's client API. */
   site: SiteMetadata;
+  /** The page's permalink: its location for `@docusaurus/router`. */
+  pagePath: string;
   /** The line where a component (by number) is first used, for its error. */
   lineOf: (component: number) => number | undefined;
 }
@@ -57,7 +60,8 @@ export function renderWithComponents(tree: Root, context: RenderContext): { html
   const head: LayoutHead = {};
   try {
     const page = createElement(LayoutHeadContext.Provider, { value: head }, toReact(tree));
-    const markup = renderToString(createElement(SiteContext.Provider, { value: context.site }, page)).replace(HOISTED_RESOURCES, '');
+    const located = createElement(PagePathContext.Provider, { value: context.pagePath }, page);
+    const markup = renderToString(createElement(SiteContext.Provider, { value: context.site }, located)).replace(HOISTED_RESOURCES, '');
     const html = sanitizedHtmlTree(markup, context.file, context.policy);
     restoreSetAside(html, marker, rendered);
     return { html: toHtml(html, { allowDangerousHtml: true }), head: Object.keys(head).length > 0 ? head : undefined };

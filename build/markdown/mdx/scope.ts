@@ -35,6 +35,8 @@ export interface MdxOptions extends ImportContext {
   frontMatter: Record<string, unknown>;
   code: PageCode;
   site: SiteMetadata;
+  /** The page's permalink: what `useLocation()` gives its code. */
+  pagePath: string;
 }
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
@@ -203,8 +205,8 @@ async function bindConfigComponents(tree: Root, state: State): Promise<void> {
   });
   for (const [name, element] of used) {
     const source = state.options.components[name];
-    const { siteDir, docsDir, baseUrl } = state.options;
-    const context = { siteDir, docsDir, baseUrl, allowComponentCode: true };
+    const { siteDir, docsDir, staticDirs, baseUrl } = state.options;
+    const context = { siteDir, docsDir, staticDirs, baseUrl, allowComponentCode: true };
     const resolved = await resolveImport(source, path.join(state.options.siteDir, 'site.config'), context).catch((error: Error) => loadProblem(source, error));
     const described: ResolvedImport = resolved.kind === 'problem' ? { ...resolved, message: `components.${name} in the site config: ${resolved.message}` } : resolved;
     bindImport({ local: name, imported: 'default', source }, described, element.position, state);
@@ -257,7 +259,7 @@ function markFailed(state: State, name: string): void {
 /** Copies a host value into the page's sandbox, when it has one; functions go in as component numbers. */
 function defineData(state: State, name: string, value: unknown): string | undefined {
   if (state.scopeId === undefined) return undefined;
-  return state.options.code.sandbox(state.scopeId).define(name, value, (component) => state.options.code.register(component, name), sandboxCallables(state.options.site));
+  return state.options.code.sandbox(state.scopeId).define(name, value, (component) => state.options.code.register(component, name), sandboxCallables(state.options.site, state.options.pagePath));
 }
 
 /** An `{expression}` as the nodes its value makes: text, elements, or nothing. */

@@ -8,6 +8,7 @@ import { clsx } from './clsx.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 import { BrowserOnly, docusaurusContext, Head, Heading, Link, siteUrl, Translate, translate, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from './Docusaurus.tsx';
 import { Layout } from './Layout.tsx';
+import { matchPath, pageHistory, pageLocation, Redirect, useHistory, useLocation } from './Router.tsx';
 import type { SiteMetadata } from './site-context.ts';
 import { TabItem, Tabs } from './Tabs.tsx';
 import { TOCInline } from './TOCInline.tsx';
@@ -43,6 +44,7 @@ export const THEME_MODULES: ReadonlyMap<string, Record<string, unknown>> = new M
   ['@docusaurus/BrowserOnly', { default: BrowserOnly }],
   ['@docusaurus/Translate', { default: Translate, translate }],
   ['@docusaurus/Head', { default: Head }],
+  ['@docusaurus/router', { useLocation, useHistory, Redirect, matchPath }],
   ['react-lite-youtube-embed', { default: YouTubeEmbed, LiteYouTubeEmbed: YouTubeEmbed }],
   // Its stylesheet: the embed above needs none.
   ['react-lite-youtube-embed/dist/LiteYouTubeEmbed.css', {}],
@@ -61,13 +63,21 @@ export const ISLAND_OF_COMPONENT: ReadonlyMap<unknown, string> = new Map([[Tabs,
 
 /**
  * The client functions an MDX expression may call (`<img src={useBaseUrl('/img/a.png')} />`): each runs
- * on the host with data in and data out (sandbox/page-sandbox.ts `defineCallable`), for this site.
+ * on the host with data in and data out (sandbox/page-sandbox.ts `defineCallable`), for this site and
+ * the page at `pagePath` (its permalink). Only data comes out, so `useHistory()` gives its location,
+ * `length` and `action`, not its (do-nothing) navigation functions.
  */
-export function sandboxCallables(site: SiteMetadata): ReadonlyMap<unknown, (...args: unknown[]) => unknown> {
+export function sandboxCallables(site: SiteMetadata, pagePath: string): ReadonlyMap<unknown, (...args: unknown[]) => unknown> {
   return new Map<unknown, (...args: unknown[]) => unknown>([
     [useBaseUrl, (url, options) => siteUrl(site, url, options as { absolute?: boolean } | undefined)],
     [useDocusaurusContext, () => docusaurusContext(site)],
     [useIsBrowser, () => false],
     [translate, (text, values) => translate(text as { message: string }, values as Record<string, string> | undefined)],
+    [useLocation, () => pageLocation(pagePath)],
+    [useHistory, () => {
+      const { length, action, location } = pageHistory(pagePath);
+      return { length, action, location };
+    }],
+    [matchPath, (pathname, options) => matchPath(String(pathname), options as Parameters<typeof matchPath>[1])],
   ]);
 }
