@@ -1,6 +1,6 @@
 /**
  * What a page's compiled Markdown depends on, as strings that change when it would: its text and
- * place, every compile option, the pages its `.md` links may name, the static images it names, and
+ * place (its permalink too: relative links and `useLocation()` resolve against it), every compile option, the pages its `.md` links may name, the static images it names, and
  * the files it read (partials, images next to it). Watch mode's compile cache (dev/compiled-docs.ts)
  * and the build's cache on disk (compile-cache.ts) key compiled docs by these.
  */
@@ -23,7 +23,7 @@ export function markdownOptionsKey({ permalinkBySourcePath, site, ...options }: 
 export function compileKey(doc: Doc, optionsKey: string, options: MarkdownOptions): string {
   const facts = factsOf(doc);
   const images = facts.images.map((image) => `${image}=${inStaticFolder(options.staticDirs, staticFilePath(image))}`);
-  return digest(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, frontMatterRead(doc), siteRead(doc, options), locationRead(doc, options), optionsKey, linkTargets(facts.targets, doc.sourcePath, options), images, facts.digest]));
+  return digest(JSON.stringify([doc.sourcePath, doc.displayPath, doc.bodyLineOffset, frontMatterRead(doc), siteRead(doc.body, options), options.permalinkBySourcePath.get(doc.sourcePath), optionsKey, linkTargets(facts.targets, doc.sourcePath, options), images, facts.digest]));
 }
 
 /**
@@ -35,16 +35,12 @@ function frontMatterRead(doc: Doc): unknown {
 }
 
 /**
- * The site's title, URL and custom fields, for a page whose MDX asks Docusaurus's client API for them
- * (pages importing component code are never cached: what that code reads is unknown).
+ * The site's title, URL and custom fields, for a page (or a partial, DependencyStamps) whose MDX asks
+ * Docusaurus's client API for them (pages importing component code are never cached: what that code
+ * reads is unknown).
  */
-function siteRead(doc: Doc, options: MarkdownOptions): unknown {
-  return /useDocusaurusContext|useBaseUrl/.test(doc.body) ? options.site : null;
-}
-
-/** The page's own permalink, for a page whose MDX asks `@docusaurus/router` where it is (`useLocation()`). */
-function locationRead(doc: Doc, options: MarkdownOptions): unknown {
-  return doc.body.includes('@docusaurus/router') ? options.permalinkBySourcePath.get(doc.sourcePath) : null;
+function siteRead(text: string, options: MarkdownOptions): unknown {
+  return /useDocusaurusContext|useBaseUrl/.test(text) ? options.site : null;
 }
 
 /**
@@ -70,7 +66,8 @@ export class DependencyStamps {
     const contents = readFileSync(file);
     if (!/\.mdx?$/.test(file)) return `${file}: ${digest(contents)}`;
     const sourcePath = path.relative(this.options.docsDir, file).split(path.sep).join('/');
-    return `${file}: ${digest(contents)} ${linkTargets(markdownTargets(contents.toString('utf8')), sourcePath, this.options).join(' ')}`;
+    const text = contents.toString('utf8');
+    return `${file}: ${digest(contents)} ${linkTargets(markdownTargets(text), sourcePath, this.options).join(' ')} ${JSON.stringify(siteRead(text, this.options))}`;
   }
 }
 

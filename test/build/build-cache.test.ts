@@ -92,7 +92,8 @@ test('an edited page, an edited partial and a renamed link target compile exactl
 
   // The store page's own body is unchanged; every page linking to it, directly, from the docs root or through the partial, changes.
   writeFileSync(path.join(root, 'docs/api/store.md'), '---\nslug: /api/the-store\n---\n\n# Store\n\nThe store.\n');
-  assert.deepEqual((await build(root)).compiled, ['/guide', '/guides/other', '/guides/page']);
+  // The renamed page compiles again too: what its relative links resolve to depends on where it is.
+  assert.deepEqual((await build(root)).compiled, ['/api/the-store', '/guide', '/guides/other', '/guides/page']);
   for (const route of ['guide', 'guides/other', 'guides/page']) assert.match(page(root, route), /<a href="\/api\/the-store">/, route);
 });
 
@@ -113,6 +114,28 @@ test('an MDX page that asks @docusaurus/router where it is compiles again when i
   writeFileSync(path.join(root, 'docs/where.mdx'), `---\nslug: /here\n---\n\n${body}`);
   assert.deepEqual((await build(root)).compiled, ['/here']);
   assert.match(page(root, 'here'), /This page is at \/here\./);
+});
+
+test('a page whose slug moves it to another folder compiles again: its relative links resolve against the new place', async () => {
+  const body = 'See [the other guide](./other) for more.\n';
+  const root = tempTree({ ...SITE, 'docs/api/other.md': '# Other API\n', 'docs/moving.md': `---\nslug: /guides/moving\n---\n\n${body}` });
+  await build(root);
+  assert.match(page(root, 'guides/moving'), /<a href="\/guides\/other">the other guide<\/a>/);
+  writeFileSync(path.join(root, 'docs/moving.md'), `---\nslug: /api/moving\n---\n\n${body}`);
+  assert.deepEqual((await build(root)).compiled, ['/api/moving']);
+  assert.match(page(root, 'api/moving'), /<a href="\/api\/other">the other guide<\/a>/);
+});
+
+test('a page whose partial reads the site title compiles again when the title changes', async () => {
+  const root = tempTree({
+    ...SITE,
+    'docs/titled.mdx': "import Title from './_partials/_title.mdx';\n\n<Title />\n",
+    'docs/_partials/_title.mdx': "import useDocusaurusContext from '@docusaurus/useDocusaurusContext';\n\nThis is {useDocusaurusContext().siteConfig.title}.\n",
+  });
+  await build(root);
+  writeFileSync(path.join(root, 'site.config.ts'), siteConfig({ title: 'Renamed Docs' }));
+  assert.deepEqual((await build(root)).compiled, ['/titled']);
+  assert.match(page(root, 'titled'), /This is Renamed Docs\./);
 });
 
 test('a config change or a new generator compiles every page', async () => {
