@@ -98,7 +98,10 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
     for (const doc of docs) doc.lastUpdatedMs = times.get(doc.sourcePath);
   }
   const pages = paths.pagesDir ? await timer.run('read pages', () => loadPages(paths.pagesDir!, config, paths, options)) : { pages: [], warnings: [] };
-  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, { docs, docsDir: paths.docsDir, routes: docRoutes, draftIds, files: moduleFiles }));
+  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, {
+    docs, docsDir: paths.docsDir, routes: docRoutes, draftIds, files: moduleFiles,
+    categoryDefaults: { collapsible: config.docs.sidebarCollapsible ?? true, collapsed: config.docs.sidebarCollapsed ?? true },
+  }));
   const neighbours = docNeighbours(docs, sidebars.placementByDocId);
   const firstPageBySidebar = new Map(Object.entries(sidebars.sidebars).flatMap(([name, items]) => firstPageEntry(name, items)));
   const siteCss = await loadSiteCss({ config, configFile: loaded.displayPath ?? 'the docs-only config', siteDir: paths.siteDir, staticDirs: paths.staticDirs });

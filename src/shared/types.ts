@@ -52,6 +52,12 @@ export interface SiteConfig {
     editUrl?: string;
     /** Shows "Last updated" under each doc (from git, or the file's modification time). */
     showLastUpdateTime?: boolean;
+    /**
+     * What a sidebar category is unless it says (Docusaurus's docs plugin options, default true): it can be
+     * opened and closed, and it starts closed. A category that cannot be closed is open.
+     */
+    sidebarCollapsible?: boolean;
+    sidebarCollapsed?: boolean;
   };
   tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
   onBrokenLinks: 'throw' | 'warn' | 'ignore';

@@ -1,0 +1,42 @@
+/**
+ * What a reader of a Docusaurus site built from its own config sees where Docusaurus's options and
+ * conventions shape the page (test/fixtures/docusaurus-options, baseUrl `/harbor/`): the docs plugin's
+ * sidebarCollapsed and sidebarCollapsible. Asserted on the built HTML.
+ */
+import assert from 'node:assert/strict';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { runCli } from '../helpers/cli.ts';
+import { tempTree } from '../helpers/tmp.ts';
+
+const fixture = path.join(import.meta.dirname, '../fixtures/docusaurus-options');
+
+/** The fixture copied into a temporary folder, changed by `edit`, built with the CLI. */
+async function buildCopy(edit: (root: string) => void = () => {}) {
+  const root = tempTree({});
+  cpSync(fixture, root, { recursive: true });
+  edit(root);
+  const run = await runCli(['build', '--config', 'docusaurus.config.js', '--out', 'out', '--no-search'], root);
+  return { ...run, root, page: (route: string) => readFileSync(path.join(root, 'out', route, 'index.html'), 'utf8') };
+}
+
+const built = buildCopy();
+
+const part = (html: string, pattern: RegExp) => pattern.exec(html)?.[0] ?? '';
+
+test('sidebarCollapsed: false opens every category; a category\'s own collapsed: true still wins', async () => {
+  const sidebar = part((await built).page('docs/guides/intro'), /<nav aria-label="Docs sidebar"[\s\S]*?<\/nav>/);
+  assert.match(sidebar, /<details class="menu-category" open=""><summary class="menu-link menu-category-label">Setup<\/summary>/);
+  assert.match(sidebar, /<details class="menu-category"><summary class="menu-link menu-category-label">Advanced<\/summary>/);
+});
+
+test('sidebarCollapsible: false opens every category, its own collapsed: true included, as Docusaurus opens a category that cannot close', async () => {
+  const run = await buildCopy((root) => {
+    const config = path.join(root, 'docusaurus.config.js');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('sidebarCollapsed: false', 'sidebarCollapsible: false'));
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const sidebar = part(run.page('docs/guides/intro'), /<nav aria-label="Docs sidebar"[\s\S]*?<\/nav>/);
+  assert.deepEqual([...sidebar.matchAll(/<details class="menu-category"( open="")?><summary class="menu-link menu-category-label">([^<]+)/g)].map((match) => `${match[2]}${match[1] ? ' open' : ''}`), ['Setup open', 'Advanced open']);
+});
