@@ -1,7 +1,8 @@
 /**
  * What a reader of a Docusaurus site built from its own config sees where Docusaurus's options and
  * conventions shape the page (test/fixtures/docusaurus-options, baseUrl `/harbor/`): the docs plugin's
- * sidebarCollapsed and sidebarCollapsible. Asserted on the built HTML.
+ * sidebarCollapsed and sidebarCollapsible, old-style `<a name>` anchors.
+ * Asserted on the built HTML.
  */
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,4 +40,10 @@ test('sidebarCollapsible: false opens every category, its own collapsed: true in
   assert.equal(run.code, 0, run.stderr);
   const sidebar = part(run.page('docs/guides/intro'), /<nav aria-label="Docs sidebar"[\s\S]*?<\/nav>/);
   assert.deepEqual([...sidebar.matchAll(/<details class="menu-category"( open="")?><summary class="menu-link menu-category-label">([^<]+)/g)].map((match) => `${match[2]}${match[1] ? ' open' : ''}`), ['Setup open', 'Advanced open']);
+});
+
+test('an old-style anchor <a name="tide-table"> is a target of #tide-table, from its own page and from another', async () => {
+  const { page } = await built;
+  assert.match(page('docs/guides/intro'), /<a id="tide-table"><\/a>/);
+  assert.match(page('docs/guides/setup/configure'), /<a href="\/harbor\/docs\/guides\/intro#tide-table">tide table<\/a>/);
 });
