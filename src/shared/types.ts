@@ -138,7 +138,14 @@ export type SidebarItem =
     lazyItems?: string;
   };
 
-export interface TocEntry { depth: number; id: string; value: string }
+/**
+ * A heading's words in a table of contents with the inline formatting Docusaurus keeps there (code,
+ * emphasis, strong and deleted text; a link gives its words): data the theme renders, never HTML.
+ */
+export type TocText = string | { tag: 'code' | 'em' | 'strong' | 'del'; children: TocText[] };
+
+/** `value`: the heading's text; `formatted`: the same words with their formatting, when the heading has some. */
+export interface TocEntry { depth: number; id: string; value: string; formatted?: TocText[] }
 
 export interface PageLink { label: string; href: string }
 

@@ -1,8 +1,8 @@
 /**
  * What a reader of a Docusaurus site built from its own config sees where Docusaurus's options and
  * conventions shape the page (test/fixtures/docusaurus-options, baseUrl `/harbor/`): the docs plugin's
- * sidebarCollapsed and sidebarCollapsible, old-style `<a name>` anchors.
- * Asserted on the built HTML.
+ * sidebarCollapsed and sidebarCollapsible, old-style `<a name>` anchors and inline code in the
+ * table of contents. Asserted on the built HTML.
  */
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -46,4 +46,13 @@ test('an old-style anchor <a name="tide-table"> is a target of #tide-table, from
   const { page } = await built;
   assert.match(page('docs/guides/intro'), /<a id="tide-table"><\/a>/);
   assert.match(page('docs/guides/setup/configure'), /<a href="\/harbor\/docs\/guides\/intro#tide-table">tide table<\/a>/);
+});
+
+test('the table of contents keeps a heading\'s inline code and emphasis', async () => {
+  const toc = part((await built).page('docs/guides/intro'), /<nav aria-label="Table of contents"[\s\S]*?<\/nav>/);
+  assert.deepEqual([...toc.matchAll(/class="toc-link">(.*?)<\/a>/g)].map((match) => match[1]), [
+    'Install <code>harbor</code>',
+    'The <code>dock(ship)</code> call and <em>its</em> options',
+    'Tides',
+  ]);
 });

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { ContentError, formatProblem } from '../../build/errors.ts';
 import { compile, toHtml } from '../helpers/markdown.ts';
 import { tempTree } from '../helpers/tmp.ts';
+import { TableOfContents } from '../../src/theme/TableOfContents.tsx';
 
 const permalinks = { 'page.md': '/page', 'api/store.md': '/api/store', 'usage/index.md': '/usage/' };
 
@@ -64,6 +67,22 @@ test('the table of contents lists h2–h4 in order with their ids', async () => 
     { depth: 4, id: 'c', value: 'C' },
     { depth: 2, id: 'a-1', value: 'A' },
   ]);
+});
+
+test('a heading\'s inline code, emphasis, strong and struck words stay in its table-of-contents entry as data; a link gives its words', async () => {
+  const { toc } = await compile('## Install `redux` **now**\n\n### ~~Old~~ *new* [`store` API](/api/store)\n\n## Plain\n');
+  assert.deepEqual(toc, [
+    { depth: 2, id: 'install-redux-now', value: 'Install redux now', formatted: ['Install ', { tag: 'code', children: ['redux'] }, ' ', { tag: 'strong', children: ['now'] }] },
+    { depth: 3, id: 'old-new-store-api', value: 'Old new store API', formatted: [{ tag: 'del', children: ['Old'] }, ' ', { tag: 'em', children: ['new'] }, ' ', { tag: 'code', children: ['store'] }, ' API'] },
+    { depth: 2, id: 'plain', value: 'Plain' },
+  ]);
+});
+
+test('markup written as inline code in a heading is text in the table of contents, never markup', async () => {
+  const { toc } = await compile('## The `<img src=x onerror=alert(1)>` tag\n');
+  const html = renderToString(createElement(TableOfContents, { toc }));
+  assert.match(html, /<a href="#the-img-srcx-onerroralert1-tag" class="toc-link">The <code>&lt;img src=x onerror=alert\(1\)&gt;<\/code> tag<\/a>/);
+  assert.doesNotMatch(html, /<img/);
 });
 
 test('a link with a malformed percent escape is reported as broken, not a crash', async () => {
