@@ -49,7 +49,8 @@ export const SCHEMA: Schema = {
   attributes: {
     // `style` is then kept to inline-style.ts's allowlist.
     '*': ['className', 'id', 'title', 'lang', 'dir', 'hidden', 'tabIndex', 'style', ...ARIA_ATTRIBUTES, ...DATA_ATTRIBUTES],
-    a: ['href', 'hrefLang', 'rel', ['target', '_blank']],
+    // `target="_self"` leaves the link to the browser, not the client router (Docusaurus's `pathname://` links).
+    a: ['href', 'hrefLang', 'rel', ['target', '_blank', '_self']],
     img: [['src', IMAGE_SOURCE], 'alt', 'width', 'height', 'loading', 'decoding', 'srcSet', 'sizes', ALIGN],
     p: [ALIGN],
     div: [ALIGN],

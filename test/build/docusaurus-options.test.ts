@@ -1,7 +1,7 @@
 /**
  * What a reader of a Docusaurus site built from its own config sees where Docusaurus's options and
- * conventions shape the page (test/fixtures/docusaurus-options, baseUrl `/harbor/`): the docs plugin's
- * sidebarCollapsed and sidebarCollapsible, old-style `<a name>` anchors and inline code in the
+ * conventions shape the page (test/fixtures/docusaurus-options, baseUrl `/harbor/`): `pathname://` links,
+ * the docs plugin's sidebarCollapsed and sidebarCollapsible, old-style `<a name>` anchors and inline code in the
  * table of contents. Asserted on the built HTML.
  */
 import assert from 'node:assert/strict';
@@ -25,6 +25,12 @@ async function buildCopy(edit: (root: string) => void = () => {}) {
 const built = buildCopy();
 
 const part = (html: string, pattern: RegExp) => pattern.exec(html)?.[0] ?? '';
+
+test('a pathname:// link in Markdown or an MDX <a> is its path below the baseUrl, opening in a new tab, as Docusaurus\'s Link makes it', async () => {
+  const body = part((await built).page('docs/guides/intro'), /<div class="markdown">[\s\S]*?<\/p>/);
+  assert.match(body, /<a href="\/harbor\/playground\/" target="_blank" rel="noopener noreferrer">playground<\/a>/);
+  assert.match(body, /<a href="\/harbor\/files\/cheatsheet\.txt" target="_blank" rel="noopener noreferrer">cheatsheet<\/a>/);
+});
 
 test('sidebarCollapsed: false opens every category; a category\'s own collapsed: true still wins', async () => {
   const sidebar = part((await built).page('docs/guides/intro'), /<nav aria-label="Docs sidebar"[\s\S]*?<\/nav>/);

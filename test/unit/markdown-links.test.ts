@@ -85,6 +85,24 @@ test('markup written as inline code in a heading is text in the table of content
   assert.doesNotMatch(html, /<img/);
 });
 
+test('a pathname:// link is its path below the baseUrl, for the browser to load: in a new tab, or as an MDX <a> or <Link> target says', async () => {
+  const site = { title: 'Harbor', tagline: '', url: 'https://harbor.example.com', baseUrl: '/harbor/', customFields: {} };
+  const body = "import Link from '@docusaurus/Link';\n\nTry the [playground](pathname:///playground/) or the [cheatsheet][sheet].\n\n"
+    + '<a href="pathname:///playground/" target="_self">Play here</a>, <Link to="pathname:///files/sheet.txt">the sheet</Link>, <Link href="pathname:///playground/" target="_self">here</Link>.\n\n'
+    + '[sheet]: pathname:///files/sheet.txt\n';
+  const compiled = await compile(body, {}, [], { format: 'mdx', baseUrl: '/harbor/', site });
+  assert.equal(toHtml(compiled), '<p>Try the <a href="/harbor/playground/" target="_blank" rel="noopener noreferrer">playground</a> or the <a href="/harbor/files/sheet.txt" target="_blank" rel="noopener noreferrer">cheatsheet</a>.</p>\n'
+    + '<p><a href="/harbor/playground/" target="_self">Play here</a>, <a href="/harbor/files/sheet.txt" target="_blank" rel="noopener noreferrer">the sheet</a>, <a href="/harbor/playground/" target="_self">here</a>.</p>');
+  assert.deepEqual(compiled.warnings, []);
+  assert.deepEqual(compiled.links.map((link) => `${link.url} ${link.line}`).sort(), ['/harbor/files/sheet.txt 7', '/harbor/playground/ 3', '/harbor/playground/ 5']);
+});
+
+test('a pathname:// link hiding a script URL is refused as the script URL is', async () => {
+  const compiled = await compile('[x](pathname://javascript:alert(1))\n');
+  assert.equal(toHtml(compiled), '<p><a target="_blank" rel="noopener noreferrer">x</a></p>');
+  assert.deepEqual(compiled.warnings.map(formatProblem), ['content/docs/page.md:1:1: "href" of <a> was removed: "javascript:alert(1)" is not an allowed URL (http, https, mailto, tel or a relative path)']);
+});
+
 test('a link with a malformed percent escape is reported as broken, not a crash', async () => {
   const { checkLinks, indexPage } = await import('../../build/links/checker.ts');
   const page = indexPage('/page', '<body><a href="/a%zz">bad</a></body>', 'content/docs/page.md', [{ url: '/a%zz', line: 4 }]);
