@@ -22,7 +22,7 @@ const footer = v.optional(v.strictObject({
   columns: v.optional(v.array(v.strictObject({
     title: v.string(),
     items: v.array(v.union([
-      v.strictObject({ label: v.string(), to: v.optional(v.string()), href: v.optional(v.string()), image: v.optional(v.string()) }),
+      v.strictObject({ label: v.string(), to: v.optional(v.string()), href: v.optional(v.string()), target: v.optional(v.picklist(['_self', '_blank'])), image: v.optional(v.string()) }),
       v.strictObject({ html: v.string() }),
     ])),
   })), []),

@@ -4,14 +4,19 @@
  * prints them against the config file).
  */
 import type { ConfigInput } from './config-schema.ts';
-import type { FooterHtml, FooterLink } from '../../src/shared/types.ts';
+import type { FooterHtml, FooterLink, LinkTarget } from '../../src/shared/types.ts';
 import { isRecord, staticPath, stringOf, type Raw, type Unsupported } from './docusaurus-values.ts';
 
-/** `{ to | href }` as our link fields; siteData gives both the baseUrl as Docusaurus's Link does (a `to` may lack the leading slash). */
-function linkOf(item: Raw): { to?: string; href?: string } {
+/**
+ * `{ to | href, target }` as our link fields; siteData gives both the baseUrl as Docusaurus's Link does (a `to`
+ * may lack the leading slash). A target other than `_self` and `_blank` is warned about and left out.
+ */
+function linkOf(item: Raw, name: string, unsupported: Unsupported): { to?: string; href?: string; target?: LinkTarget } {
   const to = stringOf(item.to);
   const href = stringOf(item.href);
-  return { ...(to !== undefined ? { to } : {}), ...(href !== undefined ? { href } : {}) };
+  const target = item.target === '_self' || item.target === '_blank' ? item.target : undefined;
+  if (item.target !== undefined && target === undefined) unsupported(`target ${JSON.stringify(item.target)} of ${name}`, 'the link opens as it would without one');
+  return { ...(to !== undefined ? { to } : {}), ...(href !== undefined ? { href } : {}), ...(target ? { target } : {}) };
 }
 
 const NAVBAR_KEYS = new Set(['title', 'logo', 'items', 'style']);
@@ -59,7 +64,7 @@ function navbarItem(entry: unknown, name: string, unsupported: Unsupported): Raw
   if (type === 'doc') return { type, docId: item.docId, label: label ?? stringOf(item.docId), position };
   if (type === 'docSidebar') return { type, sidebarId: item.sidebarId, label: label ?? stringOf(item.sidebarId), position };
   if (type === 'default' && (item.to !== undefined || item.href !== undefined)) {
-    return { ...linkOf(item), label: label ?? stringOf(item.href) ?? stringOf(item.to), position };
+    return { ...linkOf(item, `${name}${label ? ` ("${label}")` : ''}`, unsupported), label: label ?? stringOf(item.href) ?? stringOf(item.to), position };
   }
   if (type === 'dropdown') return dropdownItem(item, `${name}${label ? ` ("${label}")` : ''}`, unsupported);
   unsupported(`${name} (${label ? `"${label}", ` : ''}type "${type}")`, 'it is left out of the navbar');
@@ -114,7 +119,7 @@ function footerItems(items: unknown, where: string, unsupported: Unsupported): (
       unsupported(`${where} ${index + 1}`, 'it is left out of the footer');
       return [];
     }
-    return [{ label, ...linkOf(item) }];
+    return [{ label, ...linkOf(item, `${where} ${index + 1}`, unsupported) }];
   });
 }
 

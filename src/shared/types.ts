@@ -1,11 +1,17 @@
 /** Types shared by the build (Node) and the browser runtime. No imports from either side. */
 
+/**
+ * How a link opens, as Docusaurus's `target`: `_blank` in a new tab; `_self` in this tab, loaded by the
+ * browser (the client router leaves a link with a target alone).
+ */
+export type LinkTarget = '_self' | '_blank';
+
 /** A navbar item that is one link; a dropdown lists these. */
 export type NavbarLinkItem =
   | { type: 'doc'; docId: string; label: string; position?: 'left' | 'right' }
   /** A link to the first page of a sidebar (Docusaurus's `docSidebar` item). */
   | { type: 'docSidebar'; sidebarId: string; label: string; position?: 'left' | 'right' }
-  | { type: 'default'; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+  | { type: 'default'; label: string; to?: string; href?: string; target?: LinkTarget; position?: 'left' | 'right' };
 
 export type NavbarItem =
   | NavbarLinkItem
@@ -15,7 +21,7 @@ export type NavbarItem =
   | { type: 'colorMode'; position?: 'left' | 'right' };
 
 /** A plain link as written in site.config.ts: `type` may be left out. */
-type PlainLinkInput = { type?: undefined; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+type PlainLinkInput = { type?: undefined; label: string; to?: string; href?: string; target?: LinkTarget; position?: 'left' | 'right' };
 
 /** A navbar item as written in site.config.ts. */
 export type NavbarItemInput =
@@ -24,7 +30,7 @@ export type NavbarItemInput =
   | { type: 'dropdown'; label: string; items: (NavbarLinkItem | PlainLinkInput)[]; position?: 'left' | 'right' };
 
 /** A footer link; with `image` it is shown as that image (a badge), the label as its alt text. */
-export interface FooterLink { label: string; to?: string; href?: string; image?: string }
+export interface FooterLink { label: string; to?: string; href?: string; target?: LinkTarget; image?: string }
 /** A footer item of HTML (Docusaurus's `{ html }` item), kept to what the page policy allows (build/site/footer-html.ts). */
 export interface FooterHtml { html: string }
 export interface FooterColumn { title: string; items: (FooterLink | FooterHtml)[] }
@@ -185,7 +191,15 @@ export interface RouteData {
   pageProps?: Record<string, unknown>;
 }
 
-export interface ResolvedNavbarLink { kind: 'link'; label: string; href: string; external: boolean; section?: string }
+/**
+ * A navbar or footer link as the page shows it. `target`: `_blank` opens it in a new tab (another site's
+ * link, unless the config says `_self`); `_self`, a page the browser loads; none, a page of the site,
+ * shown by the client router.
+ */
+export interface ResolvedLink { label: string; href: string; target?: LinkTarget }
+
+/** Besides its own page, a doc item is marked on every page of its `section` (the doc's top-level sidebar category). */
+export interface ResolvedNavbarLink extends ResolvedLink { kind: 'link'; section?: string }
 
 export type ResolvedNavbarItem =
   | ResolvedNavbarLink
@@ -201,7 +215,7 @@ export interface SiteData {
   /** `homeHref`: where the navbar title leads, the home page or (docs-only sites) the first doc. */
   navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[]; homeHref: string; style?: SiteConfig['navbar']['style'] };
   /** Rendered by the server only, so the browser's copy of the site data leaves it out (see KeptFooter). */
-  footer?: { logo: { alt: string; src: string; href: string }; copyright: string; columns: { title: string; items: ({ label: string; href: string; external: boolean; image?: string } | FooterHtml)[] }[] };
+  footer?: { logo: { alt: string; src: string; href: string }; copyright: string; columns: { title: string; items: ((ResolvedLink & { image?: string }) | FooterHtml)[] }[] };
   announcementBar?: SiteConfig['announcementBar'];
   colorMode: SiteConfig['colorMode'];
   search: SiteConfig['search'];

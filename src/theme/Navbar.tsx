@@ -1,5 +1,5 @@
 import { cloneElement, useEffect, useState } from 'react';
-import type { ResolvedNavbarItem, SidebarItem, SiteData } from '../shared/types.ts';
+import type { ResolvedNavbarItem, ResolvedNavbarLink, SidebarItem, SiteData } from '../shared/types.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { useLocation, useSite } from './context.ts';
 import { DocSidebar } from './DocSidebar.tsx';
@@ -53,12 +53,17 @@ function NavbarItemView({ item, section, mobile = false }: { item: ResolvedNavba
   if (item.kind === 'search') return mobile ? null : <SearchButton />;
   if (item.kind === 'colorMode') return mobile ? null : <ColorModeToggle />;
   NAVBAR_DROPDOWN: if (item.kind === 'dropdown') {
-    return <NavbarDropdown item={item} section={section} mobile={mobile} links={item.items.map((link) => <NavbarItemView item={link} section={section} mobile={mobile} />)} />;
+    return <NavbarDropdown item={item} section={section} mobile={mobile} links={item.items.map((link) => <NavbarLinkView link={link} section={section} mobile={mobile} />)} />;
   }
+  return <NavbarLinkView link={item} section={section} mobile={mobile} />;
+}
+
+function NavbarLinkView({ link, section, mobile }: { link: ResolvedNavbarLink; section?: string; mobile: boolean }) {
   const className = mobile ? 'menu-link' : 'navbar-link';
-  return item.external
-    ? <ExternalLink className={className} href={item.href}>{item.label}</ExternalLink>
-    : <NavLink className={className} href={item.href} inSection={item.section !== undefined && item.section === section}>{item.label}</NavLink>;
+  if (link.target === '_blank') return <ExternalLink className={className} href={link.href}>{link.label}</ExternalLink>;
+  // A page the browser loads (a `pathname://` link): the router leaves a link with a target alone.
+  if (link.target === '_self') return <a className={className} href={link.href} target="_self">{link.label}</a>;
+  return <NavLink className={className} href={link.href} inSection={link.section !== undefined && link.section === section}>{link.label}</NavLink>;
 }
 
 /** Open state of the mobile menu: closes on navigation and when the window becomes desktop-wide. */

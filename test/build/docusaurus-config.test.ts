@@ -255,3 +255,9 @@ test('sidebarCollapsed and sidebarCollapsible are taken; an option whose false i
     '"docs.numberPrefixParser" of preset "classic" is not supported; it is ignored',
   ]);
 });
+
+test('a navbar link\'s target "_self" or "_blank" is taken; another is warned about and left out', async () => {
+  assert.deepEqual(await configWarnings({ items: "[{ href: 'pathname:///playground/', label: 'Playground', target: '_self' }, { to: '/blog', label: 'Blog', target: '_top' }]" }), [
+    'target "_top" of navbar item 2 ("Blog") is not supported; the link opens as it would without one',
+  ]);
+});

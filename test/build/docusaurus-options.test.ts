@@ -1,8 +1,8 @@
 /**
  * What a reader of a Docusaurus site built from its own config sees where Docusaurus's options and
- * conventions shape the page (test/fixtures/docusaurus-options, baseUrl `/harbor/`): `pathname://` links,
- * the docs plugin's sidebarCollapsed and sidebarCollapsible, old-style `<a name>` anchors and inline code in the
- * table of contents. Asserted on the built HTML.
+ * conventions shape the page (test/fixtures/docusaurus-options, baseUrl `/harbor/`): `pathname://` links
+ * in the navbar, the footer and pages, the docs plugin's sidebarCollapsed and sidebarCollapsible, old-style
+ * `<a name>` anchors and inline code in the table of contents. Asserted on the built HTML.
  */
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,10 +26,38 @@ const built = buildCopy();
 
 const part = (html: string, pattern: RegExp) => pattern.exec(html)?.[0] ?? '';
 
+test('the site builds without a warning: no dead link, no broken anchor, nothing unsupported', async () => {
+  const run = await built;
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr, '');
+});
+
+test('a pathname:// navbar or footer link is its path below the baseUrl, loaded by the browser: in this tab with target "_self", else in a new tab', async () => {
+  const html = (await built).page('docs/reference/cli');
+  const navbar = part(html, /<nav aria-label="Main"[\s\S]*?<\/nav>/);
+  assert.match(navbar, /<a class="navbar-link" href="\/harbor\/playground\/" target="_self">Playground<\/a>/);
+  assert.match(navbar, /<a href="\/harbor\/files\/cheatsheet\.txt" class="navbar-link" target="_blank" rel="noopener noreferrer">Cheatsheet<span class="sr-only"> \(opens in a new tab\)<\/span><\/a>/);
+  const footer = part(html, /<footer[\s\S]*?<\/footer>/);
+  assert.match(footer, /<a class="footer-link" href="\/harbor\/playground\/" target="_self">Playground<\/a>/);
+  assert.match(footer, /<a href="\/harbor\/files\/cheatsheet\.txt" class="footer-link" target="_blank" rel="noopener noreferrer">Cheatsheet/);
+  assert.doesNotMatch(html, /pathname:/);
+});
+
 test('a pathname:// link in Markdown or an MDX <a> is its path below the baseUrl, opening in a new tab, as Docusaurus\'s Link makes it', async () => {
   const body = part((await built).page('docs/guides/intro'), /<div class="markdown">[\s\S]*?<\/p>/);
   assert.match(body, /<a href="\/harbor\/playground\/" target="_blank" rel="noopener noreferrer">playground<\/a>/);
   assert.match(body, /<a href="\/harbor\/files\/cheatsheet\.txt" target="_blank" rel="noopener noreferrer">cheatsheet<\/a>/);
+});
+
+test('a pathname:// link to a file the site does not have is a dead link, named at its line in the page and at the navbar item in the config', async () => {
+  const run = await buildCopy((root) => {
+    const config = path.join(root, 'docusaurus.config.js');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("href: 'pathname:///playground/', label: 'Playground', position: 'right'", "href: 'pathname:///sandbox/', label: 'Playground', position: 'right'"));
+    writeFileSync(path.join(root, 'docs/reference/cli.md'), '# CLI\n\nThe [manual page](pathname:///man/harbor.1.txt).\n');
+  });
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /Found dead link \/harbor\/sandbox\/ in docusaurus\.config\.js, navbar item 3 \("Playground"\)/);
+  assert.match(run.stderr, /Found dead link \/harbor\/man\/harbor\.1\.txt in docs\/reference\/cli\.md:3/);
 });
 
 test('sidebarCollapsed: false opens every category; a category\'s own collapsed: true still wins', async () => {

@@ -76,6 +76,11 @@ test('a plain navbar link without to or href, or without a label, is rejected', 
     'site.config.ts: navbar item 2 has no label\n  → Add label: the text shown in the navbar.');
 });
 
+test('a navbar link with a target other than _self and _blank is rejected naming it', async () => {
+  assert.equal(await errorText(() => validateConfig(baseConfig([{ href: 'https://x.example', label: 'X', target: '_top' }]), 'site.config.ts')),
+    'site.config.ts: navbar item 1 ("X") has target "_top"\n  → Use target "_blank" (a new tab) or "_self" (this tab), or leave it out.');
+});
+
 test('a baseUrl without slashes is rejected', async () => {
   const config = { ...baseConfig([]), baseUrl: 'docs' };
   assert.equal(await errorText(() => validateConfig(config, 'site.config.ts')), 'site.config.ts: "baseUrl" is "docs"\n  → Start and end baseUrl with "/", for example "/" or "/docs/".');
