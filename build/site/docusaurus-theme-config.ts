@@ -4,7 +4,7 @@
  * prints them against the config file).
  */
 import type { ConfigInput } from './config-schema.ts';
-import type { FooterHtml, FooterLink, LinkTarget } from '../../src/shared/types.ts';
+import type { FooterHtml, FooterLink, LinkTarget, NavbarPosition } from '../../src/shared/types.ts';
 import { isRecord, staticPath, stringOf, type Raw, type Unsupported } from './docusaurus-values.ts';
 
 /**
@@ -37,7 +37,8 @@ export function translateNavbar(raw: unknown, unsupported: Unsupported): Transla
   listed.forEach((entry, index) => {
     const item = navbarItem(entry, `navbar item ${index + 1}`, unsupported);
     if (item) {
-      items.push(item);
+      // Docusaurus's default place: after the logo and title.
+      items.push({ ...item, position: item.position ?? 'left' });
       positions.push(index + 1);
     }
   });
@@ -58,7 +59,7 @@ function navbarItem(entry: unknown, name: string, unsupported: Unsupported): Raw
   const item = isRecord(entry) ? entry : {};
   // As in Docusaurus, an item with `items` and no type is a dropdown.
   const type = stringOf(item.type) ?? (Array.isArray(item.items) ? 'dropdown' : 'default');
-  const position = item.position === 'left' || item.position === 'right' ? item.position : undefined;
+  const position = positionOf(item);
   const label = stringOf(item.label) ?? stringOf(item['aria-label']);
   if (type === 'search') return { type, position };
   if (type === 'doc') return { type, docId: item.docId, label: label ?? stringOf(item.docId), position };
@@ -76,9 +77,13 @@ function dropdownItem(item: Raw, name: string, unsupported: Unsupported): Raw | 
   if (item.to !== undefined || item.href !== undefined) unsupported(`the link of ${name}`, 'its label opens the list');
   const listed = Array.isArray(item.items) ? item.items : [];
   const links = listed.flatMap((entry, index) => dropdownLink(entry, `${name} item ${index + 1}`, unsupported) ?? []);
-  if (links.length > 0) return { type: 'dropdown', label: stringOf(item.label), items: links, position: item.position };
+  if (links.length > 0) return { type: 'dropdown', label: stringOf(item.label), items: links, position: positionOf(item) };
   unsupported(`${name}, a dropdown without links,`, 'it is left out of the navbar');
   return undefined;
+}
+
+function positionOf(item: Raw): NavbarPosition | undefined {
+  return item.position === 'left' || item.position === 'right' ? item.position : undefined;
 }
 
 /** What a dropdown lists: doc, docSidebar and plain links. */

@@ -3,7 +3,7 @@ import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { sectionOf } from './sidebars.ts';
 import type { SidebarPlacement } from './sidebar-model.ts';
 import type { Neighbours } from './pagination.ts';
-import type { LinkTarget, NavbarLinkItem, PageLink, ResolvedNavbarItem, ResolvedNavbarLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
+import type { LinkTarget, NavbarItem, NavbarLinkItem, NavbarPosition, PageLink, ResolvedNavbarItem, ResolvedNavbarLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
 import { assetUrl, isExternalUrl, linkWithBaseUrl, pathnameLinkPath, withBaseUrl } from '../../src/shared/paths.ts';
 
 /** A doc and its place in the site: what its page is made from, on whichever thread builds it. */
@@ -100,15 +100,16 @@ export interface SiteLinks {
 export function siteData(config: SiteConfig, links: SiteLinks): SiteData {
   const { homeHref } = links;
   const items = config.navbar.items.map((item): ResolvedNavbarItem => {
+    const position = item.position ?? defaultPosition(item);
     switch (item.type) {
       case 'dropdown':
-        return { kind: 'dropdown', label: item.label, items: item.items.map((link) => navbarLink(link, config, links)) };
+        return { kind: 'dropdown', label: item.label, items: item.items.map((link) => navbarLink(link, config, links)), position };
       case 'search':
-        return { kind: 'search' };
+        return { kind: 'search', position };
       case 'colorMode':
-        return { kind: 'colorMode' };
+        return { kind: 'colorMode', position };
       default:
-        return navbarLink(item, config, links);
+        return { ...navbarLink(item, config, links), position };
     }
   });
   return {
@@ -129,6 +130,11 @@ export function siteData(config: SiteConfig, links: SiteLinks): SiteData {
     search: config.search,
     analytics: config.analytics?.src,
   };
+}
+
+/** Links sit after the logo, as in Docusaurus; search and the colour-mode switch at the right, where Docusaurus shows them unlisted. */
+function defaultPosition(item: NavbarItem): NavbarPosition {
+  return item.type === 'search' || item.type === 'colorMode' ? 'right' : 'left';
 }
 
 /** A navbar link item (a dropdown's too) as the page shows it. */

@@ -1,5 +1,8 @@
 /** Types shared by the build (Node) and the browser runtime. No imports from either side. */
 
+/** Where a navbar item sits: after the logo and title (`left`, the default, as in Docusaurus) or at the bar's right end. */
+export type NavbarPosition = 'left' | 'right';
+
 /**
  * How a link opens, as Docusaurus's `target`: `_blank` in a new tab; `_self` in this tab, loaded by the
  * browser (the client router leaves a link with a target alone).
@@ -8,26 +11,27 @@ export type LinkTarget = '_self' | '_blank';
 
 /** A navbar item that is one link; a dropdown lists these. */
 export type NavbarLinkItem =
-  | { type: 'doc'; docId: string; label: string; position?: 'left' | 'right' }
+  | { type: 'doc'; docId: string; label: string; position?: NavbarPosition }
   /** A link to the first page of a sidebar (Docusaurus's `docSidebar` item). */
-  | { type: 'docSidebar'; sidebarId: string; label: string; position?: 'left' | 'right' }
-  | { type: 'default'; label: string; to?: string; href?: string; target?: LinkTarget; position?: 'left' | 'right' };
+  | { type: 'docSidebar'; sidebarId: string; label: string; position?: NavbarPosition }
+  | { type: 'default'; label: string; to?: string; href?: string; target?: LinkTarget; position?: NavbarPosition };
 
 export type NavbarItem =
   | NavbarLinkItem
   /** A button that opens a list of links (Docusaurus's `dropdown` item). */
-  | { type: 'dropdown'; label: string; items: NavbarLinkItem[]; position?: 'left' | 'right' }
-  | { type: 'search'; position?: 'left' | 'right' }
-  | { type: 'colorMode'; position?: 'left' | 'right' };
+  | { type: 'dropdown'; label: string; items: NavbarLinkItem[]; position?: NavbarPosition }
+  /** Search and the colour-mode switch sit at the right unless placed, where Docusaurus shows them when they are not listed. */
+  | { type: 'search'; position?: NavbarPosition }
+  | { type: 'colorMode'; position?: NavbarPosition };
 
 /** A plain link as written in site.config.ts: `type` may be left out. */
-type PlainLinkInput = { type?: undefined; label: string; to?: string; href?: string; target?: LinkTarget; position?: 'left' | 'right' };
+type PlainLinkInput = { type?: undefined; label: string; to?: string; href?: string; target?: LinkTarget; position?: NavbarPosition };
 
 /** A navbar item as written in site.config.ts. */
 export type NavbarItemInput =
   | Exclude<NavbarItem, { type: 'dropdown' }>
   | PlainLinkInput
-  | { type: 'dropdown'; label: string; items: (NavbarLinkItem | PlainLinkInput)[]; position?: 'left' | 'right' };
+  | { type: 'dropdown'; label: string; items: (NavbarLinkItem | PlainLinkInput)[]; position?: NavbarPosition };
 
 /** A footer link; with `image` it is shown as that image (a badge), the label as its alt text. */
 export interface FooterLink { label: string; to?: string; href?: string; target?: LinkTarget; image?: string }
@@ -201,11 +205,12 @@ export interface ResolvedLink { label: string; href: string; target?: LinkTarget
 /** Besides its own page, a doc item is marked on every page of its `section` (the doc's top-level sidebar category). */
 export interface ResolvedNavbarLink extends ResolvedLink { kind: 'link'; section?: string }
 
-export type ResolvedNavbarItem =
+export type ResolvedNavbarItem = (
   | ResolvedNavbarLink
   | { kind: 'dropdown'; label: string; items: ResolvedNavbarLink[] }
   | { kind: 'search' }
-  | { kind: 'colorMode' };
+  | { kind: 'colorMode' }
+) & { position: NavbarPosition };
 
 /** The slice of the site config the pages need: navbar, footer, announcement, colour mode. */
 export interface SiteData {

@@ -1,5 +1,5 @@
 import { cloneElement, useEffect, useState } from 'react';
-import type { ResolvedNavbarItem, ResolvedNavbarLink, SidebarItem, SiteData } from '../shared/types.ts';
+import type { NavbarPosition, ResolvedNavbarItem, ResolvedNavbarLink, SidebarItem, SiteData } from '../shared/types.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { useLocation, useSite } from './context.ts';
 import { DocSidebar } from './DocSidebar.tsx';
@@ -18,6 +18,9 @@ export function Navbar({ sidebar, section }: { sidebar?: SidebarItem[]; section?
   const [menuOpen, setMenuOpen] = useMobileMenu();
   let hasMenu = site.navbar.items.some((item) => item.kind === 'link') || sidebar !== undefined;
   NAVBAR_DROPDOWN: hasMenu ||= site.navbar.items.some((item) => item.kind === 'dropdown');
+  // As in Docusaurus: `left` items after the logo and title, `right` ones at the bar's end; the mobile menu keeps the config's order.
+  const group = (position: NavbarPosition) => site.navbar.items.flatMap((item, index) => (item.position === position ? [<NavbarItemView key={index} item={item} section={section} />] : []));
+  const left = group('left');
   let navbar = (
     <nav aria-label="Main" className="navbar">
       <div className="navbar-inner">
@@ -29,9 +32,8 @@ export function Navbar({ sidebar, section }: { sidebar?: SidebarItem[]; section?
           {site.navbar.logo.src ? <img className="navbar-logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width="32" height="32" /> : null}
           <b className="navbar-title">{site.navbar.title}</b>
         </a>
-        <div className="navbar-items">
-          {site.navbar.items.map((item, index) => <NavbarItemView key={index} item={item} section={section} />)}
-        </div>
+        {left.length > 0 ? <div className="navbar-items navbar-items-left">{left}</div> : null}
+        <div className="navbar-items navbar-items-right">{group('right')}</div>
       </div>
       {menuOpen ? <MobileMenu sidebar={sidebar} onClose={() => setMenuOpen(false)} /> : null}
     </nav>

@@ -1,8 +1,8 @@
 /**
  * What a reader of a Docusaurus site built from its own config sees where Docusaurus's options and
- * conventions shape the page (test/fixtures/docusaurus-options, baseUrl `/harbor/`): `pathname://` links
- * in the navbar, the footer and pages, the docs plugin's sidebarCollapsed and sidebarCollapsible, old-style
- * `<a name>` anchors and inline code in the table of contents. Asserted on the built HTML.
+ * conventions shape the page (test/fixtures/docusaurus-options, baseUrl `/harbor/`): navbar items placed
+ * left and right, `pathname://` links, sidebarCollapsed, old-style `<a name>` anchors and inline code in
+ * the table of contents. Asserted on the built HTML.
  */
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,11 +25,27 @@ async function buildCopy(edit: (root: string) => void = () => {}) {
 const built = buildCopy();
 
 const part = (html: string, pattern: RegExp) => pattern.exec(html)?.[0] ?? '';
+/** Each link and button of a part of the page as `label href` (`label` alone for a button), what a reader sees there. */
+function entries(html: string): string[] {
+  const tags = html.replace(/<span class="sr-only">[^<]*<\/span>/g, '').matchAll(/<a [^>]*?href="([^"]*)"[^>]*>([^<]*)<|<button [^>]*?(?:aria-label="([^"]*)"|class="search-button")/g);
+  return [...tags].map((match) => (match[1] !== undefined ? `${match[2]} ${match[1]}` : match[3]?.replace(/ \(.*/, '') ?? 'Search'));
+}
+/** A group of the navbar (this fixture's hold no dropdown): the left one ends where the right one starts, the right one with the bar. */
+const navbarGroup = (html: string, side: 'left' | 'right') => entries(part(html, new RegExp(`<div class="navbar-items navbar-items-${side}">[\\s\\S]*?</div>(?=<div class="navbar-items|</div></nav>)`)));
 
 test('the site builds without a warning: no dead link, no broken anchor, nothing unsupported', async () => {
   const run = await built;
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stderr, '');
+});
+
+test('navbar items without a position or placed left follow the title; right ones end the bar, then the colour switch and search', async () => {
+  const html = (await built).page('docs/guides/intro');
+  assert.match(html, /<b class="navbar-title">Harbor<\/b><\/a><div class="navbar-items navbar-items-left">/);
+  assert.deepEqual(navbarGroup(html, 'left'), ['Guides /harbor/docs/guides/intro', 'Reference /harbor/docs/reference/api']);
+  assert.deepEqual(navbarGroup(html, 'right'), [
+    'Playground /harbor/playground/', 'Cheatsheet /harbor/files/cheatsheet.txt', 'GitHub https://github.com/harbor/harbor', 'Switch between dark and light mode', 'Search',
+  ]);
 });
 
 test('a pathname:// navbar or footer link is its path below the baseUrl, loaded by the browser: in this tab with target "_self", else in a new tab', async () => {
