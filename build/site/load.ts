@@ -111,7 +111,10 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   throwIfAny(findOutputCollisions([...docs, ...pages.pages], [...routes, ...categories.map((page) => page.route)], staticFiles, config.baseUrl));
   const homeRedirect = homeRedirectTarget(sidebars, docs, [...routes, ...pages.pages], config.baseUrl);
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
-  const site = siteData(config, { permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar });
+  const site = siteData(config, {
+    permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar,
+    docItemsMarkedBy: loaded.docusaurus ? 'sidebar' : 'section',
+  });
   const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
   return {
     config, configDisplayPath: loaded.displayPath, paths, docs, pages: pages.pages, sidebars, neighbours, categoryPages: categories, staticFiles, warnings, site, themeRoutes: routes, homeRedirect,

@@ -94,6 +94,11 @@ export interface SiteLinks {
   placementByDocId: Map<string, SidebarPlacement>;
   /** The first page of each sidebar, for `docSidebar` navbar items. */
   firstPageBySidebar: Map<string, string>;
+  /**
+   * Which pages mark a doc item besides its own: those of its section (our config), or, as Docusaurus marks
+   * them, every page of the doc's sidebar (a Docusaurus config).
+   */
+  docItemsMarkedBy?: 'section' | 'sidebar';
 }
 
 /** The navbar and footer as the browser needs them: doc ids and sidebar names turned into permalinks. */
@@ -138,12 +143,16 @@ function defaultPosition(item: NavbarItem): NavbarPosition {
 }
 
 /** A navbar link item (a dropdown's too) as the page shows it. */
-function navbarLink(item: NavbarLinkItem, config: SiteConfig, { permalinkByDocId, placementByDocId, firstPageBySidebar, homeHref }: SiteLinks): ResolvedNavbarLink {
+function navbarLink(item: NavbarLinkItem, config: SiteConfig, { permalinkByDocId, placementByDocId, firstPageBySidebar, homeHref, docItemsMarkedBy = 'section' }: SiteLinks): ResolvedNavbarLink {
   switch (item.type) {
-    case 'doc':
-      return { kind: 'link', label: item.label, href: permalinkByDocId.get(item.docId)!, section: sectionOf(item.docId, placementByDocId.get(item.docId)) };
+    case 'doc': {
+      const placement = placementByDocId.get(item.docId);
+      const link: ResolvedNavbarLink = { kind: 'link', label: item.label, href: permalinkByDocId.get(item.docId)! };
+      if (docItemsMarkedBy === 'sidebar' && placement) return { ...link, sidebar: placement.sidebarName };
+      return placement ? { ...link, section: sectionOf(item.docId, placement) } : link;
+    }
     case 'docSidebar':
-      return { kind: 'link', label: item.label, href: firstPageBySidebar.get(item.sidebarId)! };
+      return { kind: 'link', label: item.label, href: firstPageBySidebar.get(item.sidebarId)!, sidebar: item.sidebarId };
     case 'default':
       return { kind: 'link', label: item.label, ...siteLink(item, config.baseUrl, homeHref) };
   }

@@ -202,8 +202,12 @@ export interface RouteData {
  */
 export interface ResolvedLink { label: string; href: string; target?: LinkTarget }
 
-/** Besides its own page, a doc item is marked on every page of its `section` (the doc's top-level sidebar category). */
-export interface ResolvedNavbarLink extends ResolvedLink { kind: 'link'; section?: string }
+/**
+ * Besides its own page, a doc item is marked on every page of its `section` (the doc's top-level sidebar
+ * category, for our config) or of its `sidebar` (a docSidebar item's; a Docusaurus config's doc item's, as
+ * Docusaurus marks them).
+ */
+export interface ResolvedNavbarLink extends ResolvedLink { kind: 'link'; section?: string; sidebar?: string }
 
 export type ResolvedNavbarItem = (
   | ResolvedNavbarLink

@@ -1,8 +1,8 @@
 /**
  * What a reader of a Docusaurus site built from its own config sees where Docusaurus's options and
  * conventions shape the page (test/fixtures/docusaurus-options, baseUrl `/harbor/`): navbar items placed
- * left and right, `pathname://` links, sidebarCollapsed, old-style `<a name>` anchors and inline code in
- * the table of contents. Asserted on the built HTML.
+ * left and right, the items marked on the pages of their sidebar, `pathname://` links, sidebarCollapsed,
+ * old-style `<a name>` anchors and inline code in the table of contents. Asserted on the built HTML.
  */
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -46,6 +46,16 @@ test('navbar items without a position or placed left follow the title; right one
   assert.deepEqual(navbarGroup(html, 'right'), [
     'Playground /harbor/playground/', 'Cheatsheet /harbor/files/cheatsheet.txt', 'GitHub https://github.com/harbor/harbor', 'Switch between dark and light mode', 'Search',
   ]);
+});
+
+test('a docSidebar item is marked on every page of its sidebar, a doc item on every page of its doc\'s sidebar', async () => {
+  const { page } = await built;
+  const marked = (route: string) => [...part(page(route), /<div class="navbar-items navbar-items-left">[\s\S]*?<\/div>/).matchAll(/class="navbar-link active"[^>]*>([^<]+)/g)].map((match) => match[1]);
+  assert.deepEqual(marked('docs/guides/intro'), ['Guides']);
+  assert.deepEqual(marked('docs/guides/setup/install'), ['Guides']);
+  assert.deepEqual(marked('docs/guides/advanced/tuning'), ['Guides']);
+  assert.deepEqual(marked('docs/reference/api'), ['Reference']);
+  assert.deepEqual(marked('docs/reference/cli'), ['Reference']);
 });
 
 test('a pathname:// navbar or footer link is its path below the baseUrl, loaded by the browser: in this tab with target "_self", else in a new tab', async () => {

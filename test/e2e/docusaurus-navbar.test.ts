@@ -1,8 +1,8 @@
 /**
  * The navbar of a Docusaurus site as its config places and links its items (test/fixtures/docusaurus-options,
  * served below its baseUrl `/harbor/`), in Chromium at the widths readers use: items placed left beside the
- * title and right at the bar's end, the mobile menu in the config's order, and `pathname://` links that the
- * browser, not the client router, loads.
+ * title and right at the bar's end, the mobile menu in the config's order, the items marked as the reader
+ * moves between sidebars, and `pathname://` links that the browser, not the client router, loads.
  */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
@@ -102,6 +102,21 @@ test('375 px: the bar shows the title and search; the mobile menu lists the item
   await page.getByRole('button', { name: '← Back to main menu' }).click();
   const entries = await page.$$eval('.mobile-menu-panel > .menu-list > li', (items) => items.map((item) => (item as HTMLElement).innerText.replace(/\s+/g, ' ').trim()).filter(Boolean));
   assert.deepEqual(entries, ['Guides', 'Reference', 'Playground', 'Cheatsheet (opens in a new tab)', 'GitHub (opens in a new tab)']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('moving between sidebars moves the mark: a docSidebar item on its sidebar\'s pages, a doc item on its doc\'s sidebar\'s pages', async () => {
+  const { context, page, problems } = await openPage('/harbor/docs/guides/setup/install', 1280);
+  const marked = () => page.$$eval('.navbar-items a.active', (links) => links.map((link) => link.textContent));
+  assert.deepEqual(await marked(), ['Guides']);
+  await page.getByRole('link', { name: 'Reference' }).click();
+  await page.waitForURL('**/harbor/docs/reference/api');
+  assert.deepEqual(await marked(), ['Reference']);
+  await page.locator('a.pagination-next').click();
+  await page.waitForURL('**/harbor/docs/reference/cli');
+  assert.equal(await page.textContent('h1'), 'CLI');
+  assert.deepEqual(await marked(), ['Reference']);
   assert.deepEqual(problems, []);
   await context.close();
 });
