@@ -22,6 +22,7 @@ import type { LinkContext } from './link-context.ts';
 import { rehypeEscapeDisallowedHtml } from './raw-html.ts';
 import { applyHtmlPolicy, rehypeHtmlPolicy, type HtmlPolicyOptions } from './html-policy.ts';
 import { rehypeAccessibleHtml } from './accessible-html.ts';
+import { rehypePathnameLinks, rewritePathnameLinks } from './pathname-links.ts';
 import { rehypeHeadingAnchors } from './heading-anchors.ts';
 import { DEFAULT_PAGE_LIMITS, jsxNestingProblem, pageLimitProblem, type PageLimits } from './limits.ts';
 import { withinTimeBudget } from './page-clock.ts';
@@ -115,6 +116,7 @@ async function compileWithCode(source: MarkdownSource, options: MarkdownOptions,
   const mdxOptions = { ...options, pageFile: path.join(options.docsDir, source.sourcePath), frontMatter: source.frontMatter ?? {}, code, pagePath };
   const checkMarkup = (tree: HastRoot, markupFile: VFile) => {
     rehypeIntrinsicJsx(options)(tree, markupFile);
+    rewritePathnameLinks(tree, markupFile, options.baseUrl);
     applyHtmlPolicy(tree, markupFile, options);
   };
   const processor = unified()
@@ -131,6 +133,7 @@ async function compileWithCode(source: MarkdownSource, options: MarkdownOptions,
     .use(rehypeEscapeDisallowedHtml)
     .use(rehypeRawWhenNeeded)
     .use(options.languageTabs ? [rehypeLanguageTabs] : [])
+    .use(rehypePathnameLinks, options)
     .use(rehypeHtmlPolicy, options)
     .use(rehypeHighlight)
     .use(rehypeHeadingAnchors)

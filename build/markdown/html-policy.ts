@@ -49,7 +49,8 @@ export const SCHEMA: Schema = {
   attributes: {
     // `style` is then kept to inline-style.ts's allowlist.
     '*': ['className', 'id', 'title', 'lang', 'dir', 'hidden', 'tabIndex', 'style', ...ARIA_ATTRIBUTES, ...DATA_ATTRIBUTES],
-    a: ['href', 'hrefLang', 'rel', ['target', '_blank']],
+    // `target="_self"` leaves the link to the browser, not the client router (Docusaurus's `pathname://` links).
+    a: ['href', 'hrefLang', 'rel', ['target', '_blank', '_self']],
     img: [['src', IMAGE_SOURCE], 'alt', 'width', 'height', 'loading', 'decoding', 'srcSet', 'sizes', ALIGN],
     p: [ALIGN],
     div: [ALIGN],
@@ -144,6 +145,7 @@ function policed(node: RootContent, file: VFile, options: HtmlPolicyOptions): Ro
   if (node.tagName === 'iframe' && !allowedEmbed(node, options, file)) return [];
   // Every page sits in the theme's own <main>; a component's (each Docusaurus React page has one) is a block like any other.
   if (node.tagName === 'main') node.tagName = 'div';
+  if (node.tagName === 'a') nameAsId(node);
   // Without `data`, which the sanitizer would deep-copy, and without children, which are policed one by one.
   const clean = sanitize({ type: 'element', tagName: node.tagName, properties: node.properties, children: [], position: node.position }, SCHEMA);
   const children = policedChildren(node.children, file, options) as ElementContent[];
@@ -162,6 +164,17 @@ function policed(node: RootContent, file: VFile, options: HtmlPolicyOptions): Ro
   clean.children = children;
   if (node.data) clean.data = node.data;
   return [clean];
+}
+
+/**
+ * An old-style anchor, `<a name="x">`, stays a target of `#x` as its id (and is checked as ids are), which is
+ * where a browser looks first; `name` itself is dropped as on every element. An `<a>` with another id keeps that.
+ */
+function nameAsId(anchor: Element): void {
+  const { name, id } = anchor.properties;
+  if (typeof name !== 'string' || name === '' || (id !== undefined && id !== name)) return;
+  anchor.properties.id = name;
+  delete anchor.properties.name;
 }
 
 /** A `style` of the allowlist's declarations only (none left, no attribute); returns the properties dropped. */

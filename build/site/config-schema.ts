@@ -22,7 +22,7 @@ const footer = v.optional(v.strictObject({
   columns: v.optional(v.array(v.strictObject({
     title: v.string(),
     items: v.array(v.union([
-      v.strictObject({ label: v.string(), to: v.optional(v.string()), href: v.optional(v.string()), image: v.optional(v.string()) }),
+      v.strictObject({ label: v.string(), to: v.optional(v.string()), href: v.optional(v.string()), target: v.optional(v.picklist(['_self', '_blank'])), image: v.optional(v.string()) }),
       v.strictObject({ html: v.string() }),
     ])),
   })), []),
@@ -37,6 +37,8 @@ const docs = v.optional(v.strictObject({
   warnOnDocsOutsideSidebar: v.optional(v.boolean(), false),
   editUrl: v.optional(v.pipe(v.string(), v.check((url) => url.startsWith('https://'), 'Set docs.editUrl to the https:// address of the docs folder in your repository\'s editor, for example "https://github.com/owner/repo/edit/main/docs/".'))),
   showLastUpdateTime: v.optional(v.boolean()),
+  sidebarCollapsible: v.optional(v.boolean()),
+  sidebarCollapsed: v.optional(v.boolean()),
 }), {});
 
 const tableOfContents = v.optional(v.pipe(

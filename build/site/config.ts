@@ -63,6 +63,12 @@ function validateNavbarItem(raw: unknown, name: string, file: string, types = NA
   if (type === 'dropdown' && (!Array.isArray(item.items) || item.items.length === 0)) {
     throw new ContentError({ rule: 'config', message: `${name} of type "dropdown" has no items`, file, fix: 'Add items: the links it lists, each as a navbar item of type doc, docSidebar or a plain link.' });
   }
+  if (item.position !== undefined && item.position !== 'left' && item.position !== 'right') {
+    throw new ContentError({ rule: 'config', message: `${name} has position ${JSON.stringify(item.position)}`, file, fix: 'Use position "left" (after the title, the default) or "right" (at the end of the bar).' });
+  }
+  if (item.target !== undefined && item.target !== '_self' && item.target !== '_blank') {
+    throw new ContentError({ rule: 'config', message: `${name} has target ${JSON.stringify(item.target)}`, file, fix: 'Use target "_blank" (a new tab) or "_self" (this tab), or leave it out.' });
+  }
   if (type !== 'search' && type !== 'colorMode' && typeof item.label !== 'string') {
     throw new ContentError({ rule: 'config', message: `${name} has no label`, file, fix: 'Add label: the text shown in the navbar.' });
   }

@@ -131,13 +131,20 @@ function translatePrism(raw: unknown, unsupported: Unsupported) {
 /** One warning per option of `options` that is neither taken nor harmless, unless it is empty or off. */
 function warnUnknown(options: Raw, taken: Set<string>, harmless: Set<string>, name: (key: string) => string, unsupported: Unsupported): void {
   for (const [key, value] of Object.entries(options)) {
-    if (taken.has(key) || harmless.has(key) || isOff(value)) continue;
+    if (taken.has(key) || harmless.has(key) || isOff(key, value)) continue;
     unsupported(name(key));
   }
 }
 
-function isOff(value: unknown): boolean {
-  return value === undefined || value === null || value === false || (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
+/**
+ * Options whose `false` is a choice, not their default: Docusaurus then builds differently (the current
+ * docs version left out, number prefixes kept in ids, URLs without a trailing slash).
+ */
+const FALSE_IS_A_CHOICE = new Set(['includeCurrentVersion', 'numberPrefixParser', 'trailingSlash']);
+
+function isOff(key: string, value: unknown): boolean {
+  if (value === false) return !FALSE_IS_A_CHOICE.has(key);
+  return value === undefined || value === null || (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
 }
 
 /**
@@ -238,7 +245,7 @@ function blogPlugins(presets: ClassicPreset[], raw: Raw): BlogPlugin[] {
 function warnAboutPresetBlogs(presets: ClassicPreset[], siteDir: string, unsupported: Unsupported): void {
   for (const { name, options } of presets) {
     const [route] = unbuiltBlogRoutes([{ options: options.blog, what: 'the blog' }], siteDir);
-    const given = !isOff(options.blog);
+    const given = !isOff('blog', options.blog);
     if (route) unsupported(given ? `"blog" of preset "${name}"` : `the blog of preset "${name}" (on by default)`, `the blog is not built, and a link into /${route.routeBasePath} is a warning`);
     else if (given) unsupported(`"blog" of preset "${name}"`);
   }
@@ -278,7 +285,7 @@ function translateStylesheets(raw: unknown, unsupported: Unsupported): unknown {
   });
 }
 
-const DOCS_TAKEN = new Set(['path', 'routeBasePath', 'sidebarPath', 'editUrl', 'showLastUpdateTime', 'breadcrumbs']);
+const DOCS_TAKEN = new Set(['path', 'routeBasePath', 'sidebarPath', 'editUrl', 'showLastUpdateTime', 'breadcrumbs', 'sidebarCollapsible', 'sidebarCollapsed']);
 const DOCS_HARMLESS = new Set(['id', 'editLocalizedFiles', 'editCurrentVersion']);
 
 /** The docs plugin's options as our `docs`; paths relative to the config's folder, as Docusaurus reads them. */
@@ -295,6 +302,8 @@ function translateDocs({ options, name }: DocsOptions, siteDir: string, unsuppor
       editUrl: typeof options.editUrl === 'string' ? editUrlBase(options.editUrl, path.relative(siteDir, docsPath)) : undefined,
       showLastUpdateTime: typeof options.showLastUpdateTime === 'boolean' ? options.showLastUpdateTime : undefined,
       breadcrumbs: typeof options.breadcrumbs === 'boolean' ? options.breadcrumbs : undefined,
+      sidebarCollapsible: typeof options.sidebarCollapsible === 'boolean' ? options.sidebarCollapsible : undefined,
+      sidebarCollapsed: typeof options.sidebarCollapsed === 'boolean' ? options.sidebarCollapsed : undefined,
     },
     sidebarsFile,
   };

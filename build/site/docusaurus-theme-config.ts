@@ -4,14 +4,19 @@
  * prints them against the config file).
  */
 import type { ConfigInput } from './config-schema.ts';
-import type { FooterHtml, FooterLink } from '../../src/shared/types.ts';
+import type { FooterHtml, FooterLink, LinkTarget, NavbarPosition } from '../../src/shared/types.ts';
 import { isRecord, staticPath, stringOf, type Raw, type Unsupported } from './docusaurus-values.ts';
 
-/** `{ to | href }` as our link fields; siteData gives both the baseUrl as Docusaurus's Link does (a `to` may lack the leading slash). */
-function linkOf(item: Raw): { to?: string; href?: string } {
+/**
+ * `{ to | href, target }` as our link fields; siteData gives both the baseUrl as Docusaurus's Link does (a `to`
+ * may lack the leading slash). A target other than `_self` and `_blank` is warned about and left out.
+ */
+function linkOf(item: Raw, name: string, unsupported: Unsupported): { to?: string; href?: string; target?: LinkTarget } {
   const to = stringOf(item.to);
   const href = stringOf(item.href);
-  return { ...(to !== undefined ? { to } : {}), ...(href !== undefined ? { href } : {}) };
+  const target = item.target === '_self' || item.target === '_blank' ? item.target : undefined;
+  if (item.target !== undefined && target === undefined) unsupported(`target ${JSON.stringify(item.target)} of ${name}`, 'the link opens as it would without one');
+  return { ...(to !== undefined ? { to } : {}), ...(href !== undefined ? { href } : {}), ...(target ? { target } : {}) };
 }
 
 const NAVBAR_KEYS = new Set(['title', 'logo', 'items', 'style']);
@@ -32,7 +37,8 @@ export function translateNavbar(raw: unknown, unsupported: Unsupported): Transla
   listed.forEach((entry, index) => {
     const item = navbarItem(entry, `navbar item ${index + 1}`, unsupported);
     if (item) {
-      items.push(item);
+      // Docusaurus's default place: after the logo and title.
+      items.push({ ...item, position: item.position ?? 'left' });
       positions.push(index + 1);
     }
   });
@@ -53,13 +59,13 @@ function navbarItem(entry: unknown, name: string, unsupported: Unsupported): Raw
   const item = isRecord(entry) ? entry : {};
   // As in Docusaurus, an item with `items` and no type is a dropdown.
   const type = stringOf(item.type) ?? (Array.isArray(item.items) ? 'dropdown' : 'default');
-  const position = item.position === 'left' || item.position === 'right' ? item.position : undefined;
+  const position = positionOf(item);
   const label = stringOf(item.label) ?? stringOf(item['aria-label']);
   if (type === 'search') return { type, position };
   if (type === 'doc') return { type, docId: item.docId, label: label ?? stringOf(item.docId), position };
   if (type === 'docSidebar') return { type, sidebarId: item.sidebarId, label: label ?? stringOf(item.sidebarId), position };
   if (type === 'default' && (item.to !== undefined || item.href !== undefined)) {
-    return { ...linkOf(item), label: label ?? stringOf(item.href) ?? stringOf(item.to), position };
+    return { ...linkOf(item, `${name}${label ? ` ("${label}")` : ''}`, unsupported), label: label ?? stringOf(item.href) ?? stringOf(item.to), position };
   }
   if (type === 'dropdown') return dropdownItem(item, `${name}${label ? ` ("${label}")` : ''}`, unsupported);
   unsupported(`${name} (${label ? `"${label}", ` : ''}type "${type}")`, 'it is left out of the navbar');
@@ -71,9 +77,13 @@ function dropdownItem(item: Raw, name: string, unsupported: Unsupported): Raw | 
   if (item.to !== undefined || item.href !== undefined) unsupported(`the link of ${name}`, 'its label opens the list');
   const listed = Array.isArray(item.items) ? item.items : [];
   const links = listed.flatMap((entry, index) => dropdownLink(entry, `${name} item ${index + 1}`, unsupported) ?? []);
-  if (links.length > 0) return { type: 'dropdown', label: stringOf(item.label), items: links, position: item.position };
+  if (links.length > 0) return { type: 'dropdown', label: stringOf(item.label), items: links, position: positionOf(item) };
   unsupported(`${name}, a dropdown without links,`, 'it is left out of the navbar');
   return undefined;
+}
+
+function positionOf(item: Raw): NavbarPosition | undefined {
+  return item.position === 'left' || item.position === 'right' ? item.position : undefined;
 }
 
 /** What a dropdown lists: doc, docSidebar and plain links. */
@@ -114,7 +124,7 @@ function footerItems(items: unknown, where: string, unsupported: Unsupported): (
       unsupported(`${where} ${index + 1}`, 'it is left out of the footer');
       return [];
     }
-    return [{ label, ...linkOf(item) }];
+    return [{ label, ...linkOf(item, `${where} ${index + 1}`, unsupported) }];
   });
 }
 

@@ -104,7 +104,10 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
     for (const doc of docs) doc.lastUpdatedMs = times.get(doc.sourcePath);
   }
   const pages = paths.pagesDir ? await timer.run('read pages', () => loadPages(paths.pagesDir!, config, paths, options)) : { pages: [], warnings: [] };
-  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, { docs, docsDir: paths.docsDir, routes: docRoutes, draftIds, files: moduleFiles }));
+  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, {
+    docs, docsDir: paths.docsDir, routes: docRoutes, draftIds, files: moduleFiles,
+    categoryDefaults: { collapsible: config.docs.sidebarCollapsible ?? true, collapsed: config.docs.sidebarCollapsed ?? true },
+  }));
   const neighbours = docNeighbours(docs, sidebars.placementByDocId);
   const firstPageBySidebar = new Map(Object.entries(sidebars.sidebars).flatMap(([name, items]) => firstPageEntry(name, items)));
   const siteCss = await loadSiteCss({ config, configFile: loaded.displayPath ?? 'the docs-only config', siteDir: paths.siteDir, staticDirs: paths.staticDirs });
@@ -114,7 +117,10 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   throwIfAny(findOutputCollisions([...docs, ...pages.pages], [...routes, ...categories.map((page) => page.route)], staticFiles, config.baseUrl));
   const homeRedirect = homeRedirectTarget(sidebars, docs, [...routes, ...pages.pages], config.baseUrl);
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
-  const site = siteData(config, { permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar });
+  const site = siteData(config, {
+    permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar,
+    docItemsMarkedBy: loaded.docusaurus ? 'sidebar' : 'section',
+  });
   const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
   return {
     config, configDisplayPath: loaded.displayPath, paths, docs, pages: pages.pages, sidebars, neighbours, categoryPages: categories, staticFiles, warnings, site, themeRoutes: routes, homeRedirect,

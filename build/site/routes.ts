@@ -3,8 +3,8 @@ import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { sectionOf } from './sidebars.ts';
 import type { SidebarPlacement } from './sidebar-model.ts';
 import type { Neighbours } from './pagination.ts';
-import type { NavbarLinkItem, PageLink, ResolvedNavbarItem, ResolvedNavbarLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
-import { assetUrl, isExternalUrl, linkWithBaseUrl, withBaseUrl } from '../../src/shared/paths.ts';
+import type { LinkTarget, NavbarItem, NavbarLinkItem, NavbarPosition, PageLink, ResolvedNavbarItem, ResolvedNavbarLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
+import { assetUrl, isExternalUrl, linkWithBaseUrl, pathnameLinkPath, withBaseUrl } from '../../src/shared/paths.ts';
 
 /** A doc and its place in the site: what its page is made from, on whichever thread builds it. */
 export interface DocPageTask { doc: Doc; placement?: SidebarPlacement; neighbours?: Neighbours }
@@ -72,13 +72,18 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '
 
 /**
  * A navbar or footer link as the page shows it. Docusaurus's Link puts the baseUrl in front of a path of
- * the site, written as `to` (with a leading slash or not) or as an `href` from the root.
+ * the site, written as `to` (with a leading slash or not) or as an `href` from the root; another site's
+ * link opens in a new tab, and so does a `pathname://` link (a path the browser loads), unless `target`
+ * says `_self`.
  */
-function siteLink(link: { to?: string; href?: string }, baseUrl: string, homeHref: string): { href: string; external: boolean } {
-  if (link.href !== undefined) return { href: linkWithBaseUrl(link.href, baseUrl), external: isExternalUrl(link.href) };
+function siteLink(link: { to?: string; href?: string; target?: LinkTarget }, baseUrl: string, homeHref: string): { href: string; target?: LinkTarget } {
+  const browserPath = pathnameLinkPath(link.href ?? link.to ?? '');
+  if (browserPath !== undefined) return { href: linkWithBaseUrl(browserPath, baseUrl), target: link.target ?? '_blank' };
+  const target = link.target ?? (link.href !== undefined && isExternalUrl(link.href) ? '_blank' : undefined);
+  if (link.href !== undefined) return { href: linkWithBaseUrl(link.href, baseUrl), ...(target ? { target } : {}) };
   const href = withBaseUrl(link.to ?? '/', baseUrl);
   // A docs-only site's home only forwards to the first doc: link there directly, as the navbar title does.
-  return { href: href === baseUrl ? homeHref : href, external: false };
+  return { href: href === baseUrl ? homeHref : href, ...(target ? { target } : {}) };
 }
 
 /** What the navbar's links point at, known once the docs and sidebars are loaded. */
@@ -89,21 +94,27 @@ export interface SiteLinks {
   placementByDocId: Map<string, SidebarPlacement>;
   /** The first page of each sidebar, for `docSidebar` navbar items. */
   firstPageBySidebar: Map<string, string>;
+  /**
+   * Which pages mark a doc item besides its own: those of its section (our config), or, as Docusaurus marks
+   * them, every page of the doc's sidebar (a Docusaurus config).
+   */
+  docItemsMarkedBy?: 'section' | 'sidebar';
 }
 
 /** The navbar and footer as the browser needs them: doc ids and sidebar names turned into permalinks. */
 export function siteData(config: SiteConfig, links: SiteLinks): SiteData {
   const { homeHref } = links;
   const items = config.navbar.items.map((item): ResolvedNavbarItem => {
+    const position = item.position ?? defaultPosition(item);
     switch (item.type) {
       case 'dropdown':
-        return { kind: 'dropdown', label: item.label, items: item.items.map((link) => navbarLink(link, config, links)) };
+        return { kind: 'dropdown', label: item.label, items: item.items.map((link) => navbarLink(link, config, links)), position };
       case 'search':
-        return { kind: 'search' };
+        return { kind: 'search', position };
       case 'colorMode':
-        return { kind: 'colorMode' };
+        return { kind: 'colorMode', position };
       default:
-        return navbarLink(item, config, links);
+        return { ...navbarLink(item, config, links), position };
     }
   });
   return {
@@ -126,13 +137,22 @@ export function siteData(config: SiteConfig, links: SiteLinks): SiteData {
   };
 }
 
+/** Links sit after the logo, as in Docusaurus; search and the colour-mode switch at the right, where Docusaurus shows them unlisted. */
+function defaultPosition(item: NavbarItem): NavbarPosition {
+  return item.type === 'search' || item.type === 'colorMode' ? 'right' : 'left';
+}
+
 /** A navbar link item (a dropdown's too) as the page shows it. */
-function navbarLink(item: NavbarLinkItem, config: SiteConfig, { permalinkByDocId, placementByDocId, firstPageBySidebar, homeHref }: SiteLinks): ResolvedNavbarLink {
+function navbarLink(item: NavbarLinkItem, config: SiteConfig, { permalinkByDocId, placementByDocId, firstPageBySidebar, homeHref, docItemsMarkedBy = 'section' }: SiteLinks): ResolvedNavbarLink {
   switch (item.type) {
-    case 'doc':
-      return { kind: 'link', label: item.label, href: permalinkByDocId.get(item.docId)!, external: false, section: sectionOf(item.docId, placementByDocId.get(item.docId)) };
+    case 'doc': {
+      const placement = placementByDocId.get(item.docId);
+      const link: ResolvedNavbarLink = { kind: 'link', label: item.label, href: permalinkByDocId.get(item.docId)! };
+      if (docItemsMarkedBy === 'sidebar' && placement) return { ...link, sidebar: placement.sidebarName };
+      return placement ? { ...link, section: sectionOf(item.docId, placement) } : link;
+    }
     case 'docSidebar':
-      return { kind: 'link', label: item.label, href: firstPageBySidebar.get(item.sidebarId)!, external: false };
+      return { kind: 'link', label: item.label, href: firstPageBySidebar.get(item.sidebarId)!, sidebar: item.sidebarId };
     case 'default':
       return { kind: 'link', label: item.label, ...siteLink(item, config.baseUrl, homeHref) };
   }

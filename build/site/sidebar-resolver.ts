@@ -24,7 +24,11 @@ export interface ResolveContext {
   routes: DocRoutes;
   /** Route of each generated index so far → the category that has it, as messages name it. */
   indexOwners: Map<string, string>;
+  categoryDefaults: CategoryDefaults;
 }
+
+/** Whether a category that does not say can be opened and closed, and whether it starts closed. */
+export interface CategoryDefaults { collapsible: boolean; collapsed: boolean }
 
 /** A page in reading order: a doc, or a category's generated index (key `category:<permalink>`). */
 export interface OrderedPage { key: string; permalink: string; label: string; paginationLabel: string; categories: Trail; listed: boolean }
@@ -117,7 +121,11 @@ export class SidebarResolver {
     }
     // A category left with nothing to show (its docs unlisted or drafts) is left out, as in Docusaurus.
     if (items.length === 0 && !href) return [];
-    const category: SidebarItem = { type: 'category', label, collapsed: entry.collapsed !== false, collapsible: entry.collapsible !== false, href, items, ...className(entry.className) };
+    const defaults = this.context.categoryDefaults;
+    const collapsible = entry.collapsible === undefined ? defaults.collapsible : entry.collapsible !== false;
+    // As in Docusaurus, a category that cannot be closed is open.
+    const collapsed = collapsible && (entry.collapsed === undefined ? defaults.collapsed : entry.collapsed !== false);
+    const category: SidebarItem = { type: 'category', label, collapsed, collapsible, href, items, ...className(entry.className) };
     return [category];
   }
 

@@ -4,7 +4,7 @@ import { ContentError, type Warning } from '../errors.ts';
 import { isDataFile, parseDataFile } from './data-files.ts';
 import { loadModuleDefault } from './module-loader.ts';
 import { followLink } from './site-folder.ts';
-import { SidebarResolver, type OrderedPage, type ResolveContext } from './sidebar-resolver.ts';
+import { SidebarResolver, type CategoryDefaults, type OrderedPage, type ResolveContext } from './sidebar-resolver.ts';
 import type { Doc, DocRoutes } from './docs.ts';
 import type { PageLink, SidebarItem } from '../../src/shared/types.ts';
 import type { CategoryIndexPage, SidebarPlacement } from './sidebar-model.ts';
@@ -34,6 +34,8 @@ export interface SidebarInputs {
   draftIds?: Set<string>;
   /** The files the sidebars file is made of are added here. */
   files?: Set<string>;
+  /** What a category is unless it says (the docs plugin's `sidebarCollapsible` and `sidebarCollapsed`; default true). */
+  categoryDefaults?: CategoryDefaults;
 }
 
 /**
@@ -82,6 +84,7 @@ export function resolveSidebars(raw: Record<string, unknown>, inputs: SidebarInp
     docsDir: inputs.docsDir,
     routes: inputs.routes ?? { baseUrl: '/', routeBasePath: '/' },
     indexOwners: new Map(),
+    categoryDefaults: inputs.categoryDefaults ?? { collapsible: true, collapsed: true },
   };
   const sidebars: Record<string, SidebarItem[]> = {};
   const placementByDocId = new Map<string, SidebarPlacement>();

@@ -26,7 +26,8 @@ export function preloadChunks(pointer: RoutePointer): void {
 export function internalPathname(anchor: HTMLAnchorElement, baseUrl: string): string | undefined {
   const href = anchor.getAttribute('href');
   if (!href || href.startsWith('#') || isExternalUrl(href) && new URL(href, location.href).origin !== location.origin) return undefined;
-  if (anchor.hasAttribute('download') || (anchor.target && anchor.target !== '_self')) return undefined;
+  // A target, `_self` too, asks for the browser's own navigation (Docusaurus's `pathname://` links: a path that is no page of ours).
+  if (anchor.hasAttribute('download') || anchor.hasAttribute('target')) return undefined;
   const url = new URL(anchor.href, location.href);
   if (url.origin !== location.origin || !url.pathname.startsWith(baseUrl)) return undefined;
   if (/\.(?!html$)[a-z\d]+$/i.test(url.pathname)) return undefined; // a file such as /img/logo.svg

@@ -19,6 +19,26 @@ export function linkWithBaseUrl(href: string, baseUrl: string): string {
   return href.startsWith('/') ? withBaseUrl(href, baseUrl) : href;
 }
 
+/**
+ * Docusaurus's escape hatch for a path of the site that is no page of it (a static app, a PDF):
+ * `pathname:///playground/` is the path `/playground/`, which the browser loads, not the client router.
+ * Undefined for any other link.
+ */
+export function pathnameLinkPath(href: string): string | undefined {
+  return href.startsWith('pathname://') ? href.slice('pathname://'.length) : undefined;
+}
+
+/**
+ * A `pathname://` link's attributes as Docusaurus's Link writes them: the path (with the baseUrl when it is
+ * from the root), in a new tab unless `target` says otherwise. Undefined for any other link.
+ */
+export function pathnameLinkAttributes(href: string, baseUrl: string, target?: string): { href: string; target: string; rel?: string } | undefined {
+  const browserPath = pathnameLinkPath(href);
+  if (browserPath === undefined) return undefined;
+  const opens = target ?? '_blank';
+  return { href: linkWithBaseUrl(browserPath, baseUrl), target: opens, ...(opens === '_blank' ? { rel: 'noopener noreferrer' } : {}) };
+}
+
 /** A file of the static folder as the browser asks for it (below the baseUrl); none stays none. */
 export function assetUrl(src: string, baseUrl: string): string {
   return src === '' ? src : withBaseUrl(src, baseUrl);

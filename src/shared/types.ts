@@ -1,30 +1,40 @@
 /** Types shared by the build (Node) and the browser runtime. No imports from either side. */
 
+/** Where a navbar item sits: after the logo and title (`left`, the default, as in Docusaurus) or at the bar's right end. */
+export type NavbarPosition = 'left' | 'right';
+
+/**
+ * How a link opens, as Docusaurus's `target`: `_blank` in a new tab; `_self` in this tab, loaded by the
+ * browser (the client router leaves a link with a target alone).
+ */
+export type LinkTarget = '_self' | '_blank';
+
 /** A navbar item that is one link; a dropdown lists these. */
 export type NavbarLinkItem =
-  | { type: 'doc'; docId: string; label: string; position?: 'left' | 'right' }
+  | { type: 'doc'; docId: string; label: string; position?: NavbarPosition }
   /** A link to the first page of a sidebar (Docusaurus's `docSidebar` item). */
-  | { type: 'docSidebar'; sidebarId: string; label: string; position?: 'left' | 'right' }
-  | { type: 'default'; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+  | { type: 'docSidebar'; sidebarId: string; label: string; position?: NavbarPosition }
+  | { type: 'default'; label: string; to?: string; href?: string; target?: LinkTarget; position?: NavbarPosition };
 
 export type NavbarItem =
   | NavbarLinkItem
   /** A button that opens a list of links (Docusaurus's `dropdown` item). */
-  | { type: 'dropdown'; label: string; items: NavbarLinkItem[]; position?: 'left' | 'right' }
-  | { type: 'search'; position?: 'left' | 'right' }
-  | { type: 'colorMode'; position?: 'left' | 'right' };
+  | { type: 'dropdown'; label: string; items: NavbarLinkItem[]; position?: NavbarPosition }
+  /** Search and the colour-mode switch sit at the right unless placed, where Docusaurus shows them when they are not listed. */
+  | { type: 'search'; position?: NavbarPosition }
+  | { type: 'colorMode'; position?: NavbarPosition };
 
 /** A plain link as written in site.config.ts: `type` may be left out. */
-type PlainLinkInput = { type?: undefined; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+type PlainLinkInput = { type?: undefined; label: string; to?: string; href?: string; target?: LinkTarget; position?: NavbarPosition };
 
 /** A navbar item as written in site.config.ts. */
 export type NavbarItemInput =
   | Exclude<NavbarItem, { type: 'dropdown' }>
   | PlainLinkInput
-  | { type: 'dropdown'; label: string; items: (NavbarLinkItem | PlainLinkInput)[]; position?: 'left' | 'right' };
+  | { type: 'dropdown'; label: string; items: (NavbarLinkItem | PlainLinkInput)[]; position?: NavbarPosition };
 
 /** A footer link; with `image` it is shown as that image (a badge), the label as its alt text. */
-export interface FooterLink { label: string; to?: string; href?: string; image?: string }
+export interface FooterLink { label: string; to?: string; href?: string; target?: LinkTarget; image?: string }
 /** A footer item of HTML (Docusaurus's `{ html }` item), kept to what the page policy allows (build/site/footer-html.ts). */
 export interface FooterHtml { html: string }
 export interface FooterColumn { title: string; items: (FooterLink | FooterHtml)[] }
@@ -52,6 +62,12 @@ export interface SiteConfig {
     editUrl?: string;
     /** Shows "Last updated" under each doc (from git, or the file's modification time). */
     showLastUpdateTime?: boolean;
+    /**
+     * What a sidebar category is unless it says (Docusaurus's docs plugin options, default true): it can be
+     * opened and closed, and it starts closed. A category that cannot be closed is open.
+     */
+    sidebarCollapsible?: boolean;
+    sidebarCollapsed?: boolean;
   };
   tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
   onBrokenLinks: 'throw' | 'warn' | 'ignore';
@@ -132,7 +148,14 @@ export type SidebarItem =
     lazyItems?: string;
   };
 
-export interface TocEntry { depth: number; id: string; value: string }
+/**
+ * A heading's words in a table of contents with the inline formatting Docusaurus keeps there (code,
+ * emphasis, strong and deleted text; a link gives its words): data the theme renders, never HTML.
+ */
+export type TocText = string | { tag: 'code' | 'em' | 'strong' | 'del'; children: TocText[] };
+
+/** `value`: the heading's text; `formatted`: the same words with their formatting, when the heading has some. */
+export interface TocEntry { depth: number; id: string; value: string; formatted?: TocText[] }
 
 export interface PageLink { label: string; href: string }
 
@@ -172,13 +195,26 @@ export interface RouteData {
   pageProps?: Record<string, unknown>;
 }
 
-export interface ResolvedNavbarLink { kind: 'link'; label: string; href: string; external: boolean; section?: string }
+/**
+ * A navbar or footer link as the page shows it. `target`: `_blank` opens it in a new tab (another site's
+ * link, unless the config says `_self`); `_self`, a page the browser loads; none, a page of the site,
+ * shown by the client router.
+ */
+export interface ResolvedLink { label: string; href: string; target?: LinkTarget }
 
-export type ResolvedNavbarItem =
+/**
+ * Besides its own page, a doc item is marked on every page of its `section` (the doc's top-level sidebar
+ * category, for our config) or of its `sidebar` (a docSidebar item's; a Docusaurus config's doc item's, as
+ * Docusaurus marks them).
+ */
+export interface ResolvedNavbarLink extends ResolvedLink { kind: 'link'; section?: string; sidebar?: string }
+
+export type ResolvedNavbarItem = (
   | ResolvedNavbarLink
   | { kind: 'dropdown'; label: string; items: ResolvedNavbarLink[] }
   | { kind: 'search' }
-  | { kind: 'colorMode' };
+  | { kind: 'colorMode' }
+) & { position: NavbarPosition };
 
 /** The slice of the site config the pages need: navbar, footer, announcement, colour mode. */
 export interface SiteData {
@@ -188,7 +224,7 @@ export interface SiteData {
   /** `homeHref`: where the navbar title leads, the home page or (docs-only sites) the first doc. */
   navbar: { title: string; logo: { alt: string; src: string }; items: ResolvedNavbarItem[]; homeHref: string; style?: SiteConfig['navbar']['style'] };
   /** Rendered by the server only, so the browser's copy of the site data leaves it out (see KeptFooter). */
-  footer?: { logo: { alt: string; src: string; href: string }; copyright: string; columns: { title: string; items: ({ label: string; href: string; external: boolean; image?: string } | FooterHtml)[] }[] };
+  footer?: { logo: { alt: string; src: string; href: string }; copyright: string; columns: { title: string; items: ((ResolvedLink & { image?: string }) | FooterHtml)[] }[] };
   announcementBar?: SiteConfig['announcementBar'];
   colorMode: SiteConfig['colorMode'];
   search: SiteConfig['search'];

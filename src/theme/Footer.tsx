@@ -13,9 +13,9 @@ export function Footer() {
             <ul className="footer-items">
               {column.items.map((item, index) => 'html' in item ? <li key={index} dangerouslySetInnerHTML={{ __html: item.html }} /> : (
                 <li key={index}>
-                  {item.external
+                  {item.target === '_blank'
                     ? <ExternalLink className="footer-link" href={item.href}>{item.image ? <img src={item.image} alt={item.label} width="114" height="51" loading="lazy" /> : item.label}</ExternalLink>
-                    : <a className="footer-link" href={item.href}>{item.label}</a>}
+                    : <a className="footer-link" href={item.href} target={item.target}>{item.label}</a>}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import { cloneElement, useEffect, useState } from 'react';
-import type { ResolvedNavbarItem, SidebarItem, SiteData } from '../shared/types.ts';
+import type { NavbarPosition, ResolvedNavbarItem, ResolvedNavbarLink, SidebarItem, SiteData } from '../shared/types.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { useLocation, useSite } from './context.ts';
 import { DocSidebar } from './DocSidebar.tsx';
@@ -13,11 +13,17 @@ import { SearchButton } from './search/SearchButton.tsx';
  * bundled without those statements (build/client/theme-parts.ts), so its first load pays nothing for them.
  */
 
-export function Navbar({ sidebar, section }: { sidebar?: SidebarItem[]; section?: string }) {
+/** Where the reader is, for marking navbar items: the page's part of the site and its sidebar. */
+export interface PagePlace { section?: string; sidebar?: string }
+
+export function Navbar({ sidebar, place = {} }: { sidebar?: SidebarItem[]; place?: PagePlace }) {
   const site = useSite();
   const [menuOpen, setMenuOpen] = useMobileMenu();
   let hasMenu = site.navbar.items.some((item) => item.kind === 'link') || sidebar !== undefined;
   NAVBAR_DROPDOWN: hasMenu ||= site.navbar.items.some((item) => item.kind === 'dropdown');
+  // As in Docusaurus: `left` items after the logo and title, `right` ones at the bar's end; the mobile menu keeps the config's order.
+  const group = (position: NavbarPosition) => site.navbar.items.flatMap((item, index) => (item.position === position ? [<NavbarItemView key={index} item={item} place={place} />] : []));
+  const left = group('left');
   let navbar = (
     <nav aria-label="Main" className="navbar">
       <div className="navbar-inner">
@@ -29,9 +35,8 @@ export function Navbar({ sidebar, section }: { sidebar?: SidebarItem[]; section?
           {site.navbar.logo.src ? <img className="navbar-logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width="32" height="32" /> : null}
           <b className="navbar-title">{site.navbar.title}</b>
         </a>
-        <div className="navbar-items">
-          {site.navbar.items.map((item, index) => <NavbarItemView key={index} item={item} section={section} />)}
-        </div>
+        {left.length > 0 ? <div className="navbar-items navbar-items-left">{left}</div> : null}
+        <div className="navbar-items navbar-items-right">{group('right')}</div>
       </div>
       {menuOpen ? <MobileMenu sidebar={sidebar} onClose={() => setMenuOpen(false)} /> : null}
     </nav>
@@ -48,17 +53,25 @@ function styleAttributes(style: NonNullable<SiteData['navbar']['style']>) {
   return { className: `navbar navbar--${style}`, 'data-theme': style === 'dark' ? 'dark' : undefined };
 }
 
-/** A doc item is also marked on every page of its part of the site (`section`), as a reader expects. */
-function NavbarItemView({ item, section, mobile = false }: { item: ResolvedNavbarItem; section?: string; mobile?: boolean }) {
+/** A doc item is also marked on every page of its part of the site or its sidebar (`place`), as a reader expects. */
+function NavbarItemView({ item, place = {}, mobile = false }: { item: ResolvedNavbarItem; place?: PagePlace; mobile?: boolean }) {
   if (item.kind === 'search') return mobile ? null : <SearchButton />;
   if (item.kind === 'colorMode') return mobile ? null : <ColorModeToggle />;
+  const inSection = (link: ResolvedNavbarLink) => link.section !== undefined && link.section === place.section;
+  const inPlace = (link: ResolvedNavbarLink) => inSection(link) || (link.sidebar !== undefined && link.sidebar === place.sidebar);
   NAVBAR_DROPDOWN: if (item.kind === 'dropdown') {
-    return <NavbarDropdown item={item} section={section} mobile={mobile} links={item.items.map((link) => <NavbarItemView item={link} section={section} mobile={mobile} />)} />;
+    // Its links are marked as items would be; the button by a section, not a sidebar: Docusaurus marks no button for its sidebar.
+    return <NavbarDropdown item={item} inSection={inSection} mobile={mobile} links={item.items.map((link) => <NavbarLinkView link={link} inPlace={inPlace(link)} mobile={mobile} />)} />;
   }
+  return <NavbarLinkView link={item} inPlace={inPlace(item)} mobile={mobile} />;
+}
+
+function NavbarLinkView({ link, inPlace, mobile }: { link: ResolvedNavbarLink; inPlace: boolean; mobile: boolean }) {
   const className = mobile ? 'menu-link' : 'navbar-link';
-  return item.external
-    ? <ExternalLink className={className} href={item.href}>{item.label}</ExternalLink>
-    : <NavLink className={className} href={item.href} inSection={item.section !== undefined && item.section === section}>{item.label}</NavLink>;
+  if (link.target === '_blank') return <ExternalLink className={className} href={link.href}>{link.label}</ExternalLink>;
+  // A page the browser loads (a `pathname://` link): the router leaves a link with a target alone.
+  if (link.target === '_self') return <a className={className} href={link.href} target="_self">{link.label}</a>;
+  return <NavLink className={className} href={link.href} inSection={inPlace}>{link.label}</NavLink>;
 }
 
 /** Open state of the mobile menu: closes on navigation and when the window becomes desktop-wide. */

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { samePath } from '../shared/paths.ts';
-import type { ResolvedNavbarItem } from '../shared/types.ts';
+import type { ResolvedNavbarItem, ResolvedNavbarLink } from '../shared/types.ts';
 import { useLocation } from './context.ts';
 
 type Dropdown = Extract<ResolvedNavbarItem, { kind: 'dropdown' }>;
 
 interface DropdownProps {
   item: Dropdown;
-  /** The page's part of the site: a link to it marks the dropdown as a link would be marked. */
-  section?: string;
+  /** Whether the page is in a link's part of the site: such a link marks the dropdown as it would be marked. */
+  inSection: (link: ResolvedNavbarLink) => boolean;
   /** Its links, as the navbar renders them. */
   links: ReactNode[];
 }
@@ -32,14 +32,14 @@ export function NavbarDropdown({ mobile, ...props }: DropdownProps & { mobile: b
   );
 }
 
-function DesktopDropdown({ item, section, links }: DropdownProps) {
+function DesktopDropdown({ item, inSection, links }: DropdownProps) {
   const [hovered, setHovered] = useState(false);
   const [pinned, setPinned] = usePinned();
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const { pathname } = useLocation();
-  const current = item.items.some((link) => samePath(link.href, pathname) || (link.section !== undefined && link.section === section));
+  const current = item.items.some((link) => samePath(link.href, pathname) || inSection(link));
   const open = hovered || pinned;
   useEffect(() => {
     if (!pinned) return;

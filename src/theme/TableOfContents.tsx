@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TocEntry } from '../shared/types.ts';
+import { TocEntryText } from './TocText.tsx';
 
 interface TocTree extends TocEntry { children: TocTree[] }
 
@@ -34,7 +35,7 @@ function TocList({ entries, activeId }: { entries: TocTree[]; activeId?: string 
     <ul className="toc-list">
       {entries.map((entry) => (
         <li key={entry.id}>
-          <a href={`#${entry.id}`} className={entry.id === activeId ? 'toc-link toc-link-active' : 'toc-link'}>{entry.value}</a>
+          <a href={`#${entry.id}`} className={entry.id === activeId ? 'toc-link toc-link-active' : 'toc-link'}><TocEntryText entry={entry} /></a>
           {entry.children.length > 0 ? <TocList entries={entry.children} activeId={activeId} /> : null}
         </li>
       ))}

@@ -273,3 +273,25 @@ test('a bad option of the Docusaurus config is named as the author wrote it: und
   assert.equal(await themeConfigError("{ announcementBar: { content: 'Hi', isCloseable: 'yes' } }"),
     'docusaurus.config.js: "themeConfig.announcementBar.isCloseable" must be true or false, not a string ("yes")\n  → Set themeConfig.announcementBar.isCloseable to true or false.');
 });
+
+/** The warnings of a Docusaurus config with these classic-preset docs options, top-level options and navbar items. */
+async function configWarnings({ docs = '{}', top = '', items = '[]' }: { docs?: string; top?: string; items?: string }): Promise<string[]> {
+  const root = tempTree({ 'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://x.example', baseUrl: '/', ${top} presets: [['classic', { docs: ${docs} }]], themeConfig: { navbar: { items: ${items} } } };\n` });
+  const { warnings } = await loadDocusaurusConfig(path.join(root, 'docusaurus.config.js'), { docsDir: path.join(root, 'docs') });
+  return warnings.map((warning) => warning.message);
+}
+
+test('sidebarCollapsed and sidebarCollapsible are taken; an option whose false is not its default is warned about when false', async () => {
+  assert.deepEqual(await configWarnings({ docs: '{ sidebarCollapsed: false, sidebarCollapsible: false, showLastUpdateAuthor: false }' }), []);
+  assert.deepEqual(await configWarnings({ docs: '{ includeCurrentVersion: false, numberPrefixParser: false }', top: 'trailingSlash: false,' }), [
+    '"trailingSlash" is not supported; it is ignored',
+    '"docs.includeCurrentVersion" of preset "classic" is not supported; it is ignored',
+    '"docs.numberPrefixParser" of preset "classic" is not supported; it is ignored',
+  ]);
+});
+
+test('a navbar link\'s target "_self" or "_blank" is taken; another is warned about and left out', async () => {
+  assert.deepEqual(await configWarnings({ items: "[{ href: 'pathname:///playground/', label: 'Playground', target: '_self' }, { to: '/blog', label: 'Blog', target: '_top' }]" }), [
+    'target "_top" of navbar item 2 ("Blog") is not supported; the link opens as it would without one',
+  ]);
+});

@@ -59,7 +59,7 @@ test('the current page’s categories are expanded in the sidebar', () => {
 
 test('the navbar lists the configured items in order, and Need help? targets Help and Discussion', () => {
   const html = readRoute(outDir, '/faq');
-  const navbar = html.slice(html.indexOf('<div class="navbar-items">'), html.indexOf('</nav>'));
+  const navbar = html.slice(html.indexOf('<div class="navbar-items'), html.indexOf('</nav>'));
   const labels = [...navbar.replace(/<span class="sr-only">[^<]*<\/span>/g, '').matchAll(/>([^<>]+)<\/a>/g)].map((match) => match[1]);
   assert.deepEqual(labels, ['Getting Started', 'Tutorial', 'Usage Guide', 'API', 'FAQ', 'Best Practices', 'GitHub', 'Need help?']);
   assert.match(navbar, /href="\/introduction\/getting-started#help-and-discussion"/);

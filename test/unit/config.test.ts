@@ -5,6 +5,8 @@ import { loadConfig, validateConfig } from '../../build/site/config.ts';
 import { ContentError, ContentErrors } from '../../build/errors.ts';
 import { compileMarkdown } from '../../build/markdown/compile.ts';
 import { markdownOptions } from '../../build/site/load.ts';
+import { siteData } from '../../build/site/routes.ts';
+import type { SiteConfig } from '../../src/shared/types.ts';
 
 const projectRoot = path.join(import.meta.dirname, '../..');
 
@@ -74,6 +76,36 @@ test('a plain navbar link without to or href, or without a label, is rejected', 
     'site.config.ts: navbar item 1 ("Blog") has neither "to" nor "href"\n  → Add to (a page of this site) or href (an external URL).');
   assert.equal(await errorText(() => validateConfig(baseConfig([{ type: 'search' }, { to: '/blog' }]), 'site.config.ts')),
     'site.config.ts: navbar item 2 has no label\n  → Add label: the text shown in the navbar.');
+});
+
+/** Each navbar item's place as the pages get it: `position label` (`position type` for search and the colour switch). */
+function placedItems(config: SiteConfig): string[] {
+  const links = { permalinkByDocId: new Map([['intro', '/docs/intro']]), homeHref: '/', placementByDocId: new Map(), firstPageBySidebar: new Map() };
+  return siteData(config, links).navbar.items.map((item) => `${item.position} ${'label' in item ? item.label : item.kind}`);
+}
+
+test('navbar links sit after the title unless placed right; search and the colour switch at the right unless placed', () => {
+  const config = validateConfig(baseConfig([
+    { type: 'doc', docId: 'intro', label: 'Docs' }, { href: 'https://github.com/x/y', label: 'GitHub', position: 'right' },
+    { to: '/blog', label: 'Blog', position: 'left' }, { type: 'search' }, { type: 'colorMode' },
+  ]), 'site.config.ts');
+  assert.deepEqual(placedItems(config), ['left Docs', 'right GitHub', 'left Blog', 'right search', 'right colorMode']);
+  const placed = validateConfig(baseConfig([{ type: 'search', position: 'left' }, { type: 'colorMode', position: 'left' }]), 'site.config.ts');
+  assert.deepEqual(placedItems(placed), ['left search', 'left colorMode']);
+  assert.deepEqual(placedItems(validateConfig({ title: 'T', url: 'https://x', baseUrl: '/' }, 'site.config.ts')), ['right search', 'right colorMode']);
+});
+
+test('the real site keeps its navbar: every item at the right, none after the title', async () => {
+  const config = await loadConfig(path.join(projectRoot, 'site.config.ts'));
+  const links = { permalinkByDocId: new Map(config.navbar.items.flatMap((item) => (item.type === 'doc' ? [[item.docId, `/${item.docId}`] as const] : []))), homeHref: '/', placementByDocId: new Map(), firstPageBySidebar: new Map() };
+  assert.deepEqual(new Set(siteData(config, links).navbar.items.map((item) => item.position)), new Set(['right']));
+});
+
+test('a navbar item placed neither left nor right, or with a target other than _self and _blank, is rejected naming it', async () => {
+  assert.equal(await errorText(() => validateConfig(baseConfig([{ to: '/blog', label: 'Blog', position: 'center' }]), 'site.config.ts')),
+    'site.config.ts: navbar item 1 ("Blog") has position "center"\n  → Use position "left" (after the title, the default) or "right" (at the end of the bar).');
+  assert.equal(await errorText(() => validateConfig(baseConfig([{ href: 'https://x.example', label: 'X', target: '_top' }]), 'site.config.ts')),
+    'site.config.ts: navbar item 1 ("X") has target "_top"\n  → Use target "_blank" (a new tab) or "_self" (this tab), or leave it out.');
 });
 
 test('a baseUrl without slashes is rejected', async () => {

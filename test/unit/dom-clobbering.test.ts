@@ -21,3 +21,12 @@ test('ids spelled like DOM properties are removed with a warning naming the line
     'content/docs/page.md:3:1: id "constructor" was removed: an id spelled like a DOM property can replace it on window',
   ]);
 });
+
+test('an old-style anchor <a name="x"> keeps working as id="x", refused as ids are when spelled like a DOM property', async () => {
+  const compiled = await compile('<a name="tide-table"></a>\n\n<a name="same" id="same">Same</a> <a name="other" id="kept">Kept</a>\n\n<a name="constructor"></a>\n', {}, [], { format: 'mdx' });
+  assert.equal(compiled.html, '<a id="tide-table"></a>\n<a id="same">Same</a>\n<a id="kept">Kept</a>\n<a></a>');
+  assert.deepEqual(compiled.warnings.map(formatProblem), [
+    'content/docs/page.md:3:35: "name" of <a> was removed: the attribute is not allowed on this tag',
+    'content/docs/page.md:5:1: id "constructor" was removed: an id spelled like a DOM property can replace it on window',
+  ]);
+});

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { ContentError, formatProblem } from '../../build/errors.ts';
 import { compile, toHtml } from '../helpers/markdown.ts';
 import { tempTree } from '../helpers/tmp.ts';
+import { TableOfContents } from '../../src/theme/TableOfContents.tsx';
 
 const permalinks = { 'page.md': '/page', 'api/store.md': '/api/store', 'usage/index.md': '/usage/' };
 
@@ -64,6 +67,40 @@ test('the table of contents lists h2–h4 in order with their ids', async () => 
     { depth: 4, id: 'c', value: 'C' },
     { depth: 2, id: 'a-1', value: 'A' },
   ]);
+});
+
+test('a heading\'s inline code, emphasis, strong and struck words stay in its table-of-contents entry as data; a link gives its words', async () => {
+  const { toc } = await compile('## Install `redux` **now**\n\n### ~~Old~~ *new* [`store` API](/api/store)\n\n## Plain\n');
+  assert.deepEqual(toc, [
+    { depth: 2, id: 'install-redux-now', value: 'Install redux now', formatted: ['Install ', { tag: 'code', children: ['redux'] }, ' ', { tag: 'strong', children: ['now'] }] },
+    { depth: 3, id: 'old-new-store-api', value: 'Old new store API', formatted: [{ tag: 'del', children: ['Old'] }, ' ', { tag: 'em', children: ['new'] }, ' ', { tag: 'code', children: ['store'] }, ' API'] },
+    { depth: 2, id: 'plain', value: 'Plain' },
+  ]);
+});
+
+test('markup written as inline code in a heading is text in the table of contents, never markup', async () => {
+  const { toc } = await compile('## The `<img src=x onerror=alert(1)>` tag\n');
+  const html = renderToString(createElement(TableOfContents, { toc }));
+  assert.match(html, /<a href="#the-img-srcx-onerroralert1-tag" class="toc-link">The <code>&lt;img src=x onerror=alert\(1\)&gt;<\/code> tag<\/a>/);
+  assert.doesNotMatch(html, /<img/);
+});
+
+test('a pathname:// link is its path below the baseUrl, for the browser to load: in a new tab, or as an MDX <a> or <Link> target says', async () => {
+  const site = { title: 'Harbor', tagline: '', url: 'https://harbor.example.com', baseUrl: '/harbor/', customFields: {} };
+  const body = "import Link from '@docusaurus/Link';\n\nTry the [playground](pathname:///playground/) or the [cheatsheet][sheet].\n\n"
+    + '<a href="pathname:///playground/" target="_self">Play here</a>, <Link to="pathname:///files/sheet.txt">the sheet</Link>, <Link href="pathname:///playground/" target="_self">here</Link>.\n\n'
+    + '[sheet]: pathname:///files/sheet.txt\n';
+  const compiled = await compile(body, {}, [], { format: 'mdx', baseUrl: '/harbor/', site });
+  assert.equal(toHtml(compiled), '<p>Try the <a href="/harbor/playground/" target="_blank" rel="noopener noreferrer">playground</a> or the <a href="/harbor/files/sheet.txt" target="_blank" rel="noopener noreferrer">cheatsheet</a>.</p>\n'
+    + '<p><a href="/harbor/playground/" target="_self">Play here</a>, <a href="/harbor/files/sheet.txt" target="_blank" rel="noopener noreferrer">the sheet</a>, <a href="/harbor/playground/" target="_self">here</a>.</p>');
+  assert.deepEqual(compiled.warnings, []);
+  assert.deepEqual(compiled.links.map((link) => `${link.url} ${link.line}`).sort(), ['/harbor/files/sheet.txt 7', '/harbor/playground/ 3', '/harbor/playground/ 5']);
+});
+
+test('a pathname:// link hiding a script URL is refused as the script URL is', async () => {
+  const compiled = await compile('[x](pathname://javascript:alert(1))\n');
+  assert.equal(toHtml(compiled), '<p><a target="_blank" rel="noopener noreferrer">x</a></p>');
+  assert.deepEqual(compiled.warnings.map(formatProblem), ['content/docs/page.md:1:1: "href" of <a> was removed: "javascript:alert(1)" is not an allowed URL (http, https, mailto, tel or a relative path)']);
 });
 
 test('a link with a malformed percent escape is reported as broken, not a crash', async () => {

@@ -26,7 +26,7 @@ test('every theme part labels statements of src/, and its module exists', () => 
 test('a site without a navbar style or dropdowns has both labels dropped from its runtime; one with them has none dropped', () => {
   const site = (navbar: Partial<SiteData['navbar']>) => ({ navbar: { title: '', logo: { alt: '', src: '' }, homeHref: '/', items: [], ...navbar } }) as unknown as SiteData;
   assert.deepEqual(unusedThemeParts(site({})), ['NAVBAR_STYLE', 'NAVBAR_DROPDOWN']);
-  assert.deepEqual(unusedThemeParts(site({ style: 'dark', items: [{ kind: 'dropdown', label: 'More', items: [] }] })), []);
+  assert.deepEqual(unusedThemeParts(site({ style: 'dark', items: [{ kind: 'dropdown', label: 'More', items: [], position: 'left' }] })), []);
 });
 
 test("a site whose pages use Infima's classes has src/css/infima.css bundled; another has no stylesheet of the theme's added", () => {

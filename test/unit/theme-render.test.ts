@@ -13,7 +13,7 @@ import { NotFoundPage } from '../../src/theme/pages/NotFoundPage.tsx';
 function site(overrides: Partial<SiteData> = {}): SiteData {
   return {
     title: 'Docs', tagline: '', baseUrl: '/',
-    navbar: { title: 'Docs', logo: { alt: '', src: '' }, items: [{ kind: 'search' }, { kind: 'colorMode' }], homeHref: '/' },
+    navbar: { title: 'Docs', logo: { alt: '', src: '' }, items: [{ kind: 'search', position: 'right' }, { kind: 'colorMode', position: 'right' }], homeHref: '/' },
     footer: { logo: { alt: '', src: '', href: '/' }, copyright: '', columns: [] },
     colorMode: { defaultMode: 'light', respectPrefersColorScheme: false, disableSwitch: false },
     search: {},
@@ -27,7 +27,7 @@ const toggle = (html: string) => /<button[^>]*aria-label="Toggle navigation bar"
 test('the hamburger is disabled when the navbar has no links and the page no sidebar', () => {
   assert.match(toggle(render(site(), createElement(Navbar, {}))), /disabled=""/);
   assert.doesNotMatch(toggle(render(site(), createElement(Navbar, { sidebar: [{ type: 'link', label: 'A', href: '/a' }] }))), /disabled/);
-  const withLink = site({ navbar: { title: 'Docs', logo: { alt: '', src: '' }, items: [{ kind: 'link', label: 'API', href: '/api', external: false }], homeHref: '/' } });
+  const withLink = site({ navbar: { title: 'Docs', logo: { alt: '', src: '' }, items: [{ kind: 'link', label: 'API', href: '/api', position: 'left' }], homeHref: '/' } });
   assert.doesNotMatch(toggle(render(withLink, createElement(Navbar, {}))), /disabled/);
 });
 

@@ -4,7 +4,7 @@
  * rendered at build time: what needs a browser renders its fallback; translations show the default text.
  */
 import type { ReactNode } from 'react';
-import { linkWithBaseUrl, withBaseUrl } from '../../../../src/shared/paths.ts';
+import { linkWithBaseUrl, pathnameLinkAttributes, withBaseUrl } from '../../../../src/shared/paths.ts';
 import { useSite, type SiteMetadata } from './site-context.ts';
 
 /** What `useBaseUrl(url, options)` gives on this site: a site path with the baseUrl in front (or the whole URL). */
@@ -36,13 +36,17 @@ export function useIsBrowser(): boolean {
   return false;
 }
 
-interface LinkProps { to?: string; href?: string; children?: ReactNode; className?: string; title?: string; id?: string }
+interface LinkProps { to?: string; href?: string; target?: string; children?: ReactNode; className?: string; title?: string; id?: string }
 
-/** A site path gets the baseUrl, as Docusaurus's Link gives it; other props that reach the DOM are the safe few. */
-export function Link({ to, href, children, className, title, id }: LinkProps) {
+/**
+ * A site path gets the baseUrl, as Docusaurus's Link gives it, and a `pathname://` link is that path, for
+ * the browser to load (in a new tab unless `target` says otherwise); other props that reach the DOM are the safe few.
+ */
+export function Link({ to, href, target, children, className, title, id }: LinkProps) {
   const { baseUrl } = useSite();
-  const target = to ?? href;
-  return <a href={target === undefined ? undefined : linkWithBaseUrl(target, baseUrl)} className={className} title={title} id={id}>{children}</a>;
+  const destination = to ?? href;
+  const attributes = destination === undefined ? { target } : pathnameLinkAttributes(destination, baseUrl, target) ?? { href: linkWithBaseUrl(destination, baseUrl), target };
+  return <a {...attributes} className={className} title={title} id={id}>{children}</a>;
 }
 
 /** What needs a browser is not rendered at build time: its fallback is. */

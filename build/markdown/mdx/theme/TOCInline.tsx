@@ -1,6 +1,7 @@
 /** `@theme/TOCInline`: the page's table of contents as a nested list, where the author puts it (`<TOCInline toc={toc} />`). */
 import type { ReactNode } from 'react';
 import type { TocEntry } from '../../../../src/shared/types.ts';
+import { TocEntryText } from '../../../../src/theme/TocText.tsx';
 
 interface TOCInlineProps {
   toc?: TocEntry[];
@@ -23,7 +24,7 @@ function nested(entries: TocEntry[], start: number): ReactNode {
     const entry = entries[index];
     let end = index + 1;
     while (end < entries.length && entries[end].depth > depth) end++;
-    items.push(<li key={entry.id}><a href={`#${entry.id}`}>{entry.value}</a>{end > index + 1 ? nested(entries.slice(index + 1, end), 0) : null}</li>);
+    items.push(<li key={entry.id}><a href={`#${entry.id}`}><TocEntryText entry={entry} /></a>{end > index + 1 ? nested(entries.slice(index + 1, end), 0) : null}</li>);
     index = end;
   }
   return <ul>{items}</ul>;
