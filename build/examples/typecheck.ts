@@ -39,15 +39,28 @@ export class ExampleChecker {
     this.service = ts.createLanguageService(this.createHost(), ts.createDocumentRegistry());
   }
 
+  /**
+   * The page's examples are added to the project together and checked as one program: TypeScript
+   * builds a new program, and checks the packages' types again, each time a file changes. Only an
+   * example that rewrites a file the page wrote before (`src/app/store.ts` grown later in a tutorial)
+   * starts a new program, after the examples before it are checked against the earlier version.
+   */
   checkPage(examples: CheckedExample[]): ExampleError[] {
     const errors: ExampleError[] = [];
-    examples.forEach((example) => {
+    let pending: { fileName: string; example: CheckedExample; facts: TypeFacts }[] = [];
+    const checkPending = () => {
+      for (const { fileName, example, facts } of pending) errors.push(...this.diagnose(fileName, example, facts));
+      pending = [];
+    };
+    for (const example of examples) {
       const fileName = examplePath(this.projectRoot, example);
+      if (pending.some((added) => added.fileName === fileName)) checkPending();
       const previous = this.files.get(fileName);
       const facts = typeFacts(example.code);
       this.files.set(fileName, { text: facts.checkedCode, version: (previous?.version ?? 0) + 1 });
-      errors.push(...this.diagnose(fileName, example, facts));
-    });
+      pending.push({ fileName, example, facts });
+    }
+    checkPending();
     return errors;
   }
 
