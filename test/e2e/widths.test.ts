@@ -4,7 +4,7 @@
  * overlapping, and below 1280 px the table of contents is a collapsed "On this page" under the title.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, useSiteInBrowser } from '../helpers/browser.ts';
 import { ALL_ROUTES } from '../helpers/site.ts';
@@ -55,25 +55,27 @@ function measureLayout(page: Page): Promise<Layout> {
 }
 
 // One load per route and theme; the viewport is then resized through the five widths, as a reader
-// turning a tablet or widening a window would.
-for (const theme of ['light', 'dark'] as const) {
-  test(`${theme}: at ${WIDTHS.join(', ')} px no route scrolls sideways, the navbar fits, the TOC is where it belongs`, async (t) => {
-    const { context, page } = await newPage(site.browser, { viewport: { width: WIDTHS[0], height: 800 }, colorScheme: theme });
-    const problems: string[] = [];
-    for (const route of ALL_ROUTES) {
-      await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-      await page.goto(site.server.origin + route);
-      const hasToc = await page.locator('.toc, .toc-collapsible').count() > 0;
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 800 });
-        const layout = await measureLayout(page);
-        if (layout.scrollWidth > layout.clientWidth) problems.push(`${route} at ${width} px: the page is ${layout.scrollWidth} px wide`);
-        for (const problem of layout.navbarProblems) problems.push(`${route} at ${width} px: ${problem}`);
-        const expected = !hasToc ? 'none' : width >= TOC_COLUMN_FROM ? 'column' : 'collapsed';
-        if (layout.toc !== expected) problems.push(`${route} at ${width} px: table of contents ${layout.toc}, expected ${expected}`);
+// turning a tablet or widening a window would. The two themes run side by side, a page each.
+describe('every route at every width', { concurrency: 2 }, () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${theme}: at ${WIDTHS.join(', ')} px no route scrolls sideways, the navbar fits, the TOC is where it belongs`, async (t) => {
+      const { context, page } = await newPage(site.browser, { viewport: { width: WIDTHS[0], height: 800 }, colorScheme: theme });
+      const problems: string[] = [];
+      for (const route of ALL_ROUTES) {
+        await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+        await page.goto(site.server.origin + route);
+        const hasToc = await page.locator('.toc, .toc-collapsible').count() > 0;
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          const layout = await measureLayout(page);
+          if (layout.scrollWidth > layout.clientWidth) problems.push(`${route} at ${width} px: the page is ${layout.scrollWidth} px wide`);
+          for (const problem of layout.navbarProblems) problems.push(`${route} at ${width} px: ${problem}`);
+          const expected = !hasToc ? 'none' : width >= TOC_COLUMN_FROM ? 'column' : 'collapsed';
+          if (layout.toc !== expected) problems.push(`${route} at ${width} px: table of contents ${layout.toc}, expected ${expected}`);
+        }
       }
-    }
-    assert.deepEqual(problems, []);
-    await context.close();
-  });
-}
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+});
