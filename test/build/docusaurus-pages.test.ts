@@ -93,30 +93,43 @@ function siteStylesheet(run: Awaited<ReturnType<typeof buildFixture>>): string {
 
 /** Rules only src/css/infima.css writes, the first of its grid and the last of its badges. */
 const INFIMA_RULES = ['.col--4{--ifm-col-width: calc(4 / 12 * 100%)}', '.badge--secondary{color:#000}'];
+/** Declarations only src/css/infima-variables.css writes: the first of Infima's :root and one of its dark mode. */
+const INFIMA_VARIABLES = ['--ifm-color-scheme: light;', '--ifm-color-emphasis-800: var(--ifm-color-gray-200)'];
 
-test("a site with React pages gets Infima's classes, between the theme's CSS and the site's custom.css, which sets their palette", () => {
+test("a site with React pages gets Infima's variables before the theme's CSS and its classes after it, then the site's custom.css, which sets their palette", () => {
   const css = siteStylesheet(built);
   const at = (rule: string) => {
     assert.ok(css.includes(rule), `${rule} in the site stylesheet`);
     return css.indexOf(rule);
   };
+  const variables = INFIMA_VARIABLES.map(at);
   const theme = at('.hero-title{');
   const infima = INFIMA_RULES.map(at);
   const custom = at('--ifm-color-primary: #0f766e');
-  assert.ok(theme < infima[0] && infima[1] < custom, 'theme, then Infima, then the site');
+  assert.ok(variables[0] < variables[1] && variables[1] < theme && theme < infima[0] && infima[1] < custom, 'variables, theme, Infima, then the site');
 });
 
 let withoutReactPages: ReturnType<typeof buildFixture> | undefined;
 const buildWithoutReactPages = () => (withoutReactPages ??= buildFixture([]));
 
-test("a site without React pages, whose Markdown names none of Infima's classes, gets none of their CSS", async () => {
+test("a site without React pages, whose Markdown names none of Infima's classes, gets none of their CSS; its custom.css setting Infima's palette gets it Infima's variables", async () => {
   const run = await buildWithoutReactPages();
   assert.equal(run.code, 0, run.stderr);
   const css = siteStylesheet(run);
   for (const rule of INFIMA_RULES) assert.ok(!css.includes(rule), `${rule} is left out`);
-  assert.doesNotMatch(css, /--ifm-button-|\.hero--primary|\.margin-bottom--lg/);
+  assert.doesNotMatch(css, /\.hero--primary|\.margin-bottom--lg/);
+  for (const declaration of INFIMA_VARIABLES) assert.ok(css.includes(declaration), `${declaration} is in`);
   const infimaBytes = siteStylesheet(built).length - css.length;
   assert.ok(infimaBytes > 10_000, `Infima's classes are ${infimaBytes} bytes of the React site's stylesheet`);
+});
+
+test("a site whose CSS names no Infima variable, with no React pages, gets neither Infima's variables nor its classes", async () => {
+  const run = await buildFixture([], { 'src/css/custom.css': '.footer { letter-spacing: 0.01em; }\n' });
+  assert.equal(run.code, 0, run.stderr);
+  const css = siteStylesheet(run);
+  assert.doesNotMatch(css, /--ifm-color-scheme|--infima-|\.col--4/);
+  const variablesBytes = siteStylesheet(await buildWithoutReactPages()).length - css.length;
+  assert.ok(variablesBytes > 10_000 && variablesBytes < 20_000, `Infima's variables are ${variablesBytes} bytes of a stylesheet`);
 });
 
 test("a Markdown or MDX page that names one of Infima's classes outside its code gets them, without React pages", async () => {
