@@ -52,7 +52,7 @@ test('with --allow-component-code the site builds with no warning, and its React
   assert.match(home, /<a class="navbar-brand" href="\/">/);
 });
 
-test('the React home page is rendered at build time inside the theme: Link, clsx, Heading, useDocusaurusContext, CSS module classes, SVG images', () => {
+test('the React home page is rendered at build time inside the theme: Link, clsx, Heading, useDocusaurusContext, CSS module classes, SVG images, inline SVG', () => {
   const home = built.page('index.html');
   assert.equal(main(home).replace(/-[0-9a-f]{10}\.svg/g, '-HASH.svg'), [
     '<div class="react-page" data-pagefind-body="">',
@@ -66,7 +66,9 @@ test('the React home page is rendered at build time inside the theme: Link, clsx
     '<div class="text--center padding-horiz--md"><h3>Your Window, Your Call</h3><p>Book a launch window a week ahead and move it as often as you need: the pad waits for your payload.</p></div></div>',
     '<div class="col col--4"><div class="text--center"><img src="/assets/media/rocket-HASH.svg" alt="" class="styles_9aa965_featureSvg" loading="lazy"></div>',
     '<div class="text--center padding-horiz--md"><h3>One Countdown</h3><p>Fuelling, weather and range checks run on one clock. Follow it from the <code>bay</code> folder of your mission.</p></div></div>',
-    '</div></div></section></div></div>',
+    '</div></div></section>',
+    '<section class="index_65d6f5_checklist"><h2 class="index_65d6f5_checklistTitle">Before every launch</h2>',
+    '<p><svg class="index_65d6f5_checkMark" viewBox="0 0 16 16" aria-hidden="true"><path d="M6 10.6 2.7 7.3 1.3 8.7 6 13.4l8.7-8.7-1.4-1.4z"></path></svg>Fuel, weather and range all read go.</p></section></div></div>',
   ].join(''));
   assert.doesNotMatch(home, /aria-label="Docs sidebar"|aria-label="Breadcrumbs"|aria-label="Table of contents"|Copy page as Markdown/);
   const svg = /src="(\/assets\/media\/undraw_tree-[0-9a-f]{10}\.svg)"/.exec(home)![1];
