@@ -26,7 +26,7 @@ export interface RuntimeInput {
   generatedCss: string;
   /** The site's own CSS, after the theme's: already bundled, its files' URLs final. */
   siteCss: Pick<SiteCss, 'css' | 'assets'>;
-  /** What the pages use that the theme styles only for sites that do (Infima's classes). */
+  /** What the pages and the site's CSS use that the theme styles only for sites that do (Infima's classes and variables). */
   pageStyles: PageStyles;
   baseUrl: string;
   /** Production minifies; watch mode does not, to rebuild faster. */
@@ -94,9 +94,13 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
   return { files, runtimeUrl, cssUrl, islandUrls: lazy.islandUrls };
 }
 
-/** The theme's CSS, the stylesheets of the theme the pages use, the CSS made from the config, then the site's own, which wins. */
+/**
+ * Infima's variables (for a site that uses them), the theme's CSS, the theme's stylesheets the pages use, the CSS
+ * made from the config, then the site's own, which wins.
+ */
 function themeCssImports(themeRoot: string, pageStyles: PageStyles): string {
-  const files = [path.join(themeRoot, 'src/css/site.css'), ...usedThemeStylesheets(themeRoot, pageStyles), 'virtual:generated.css', 'virtual:site-own.css'];
+  const { beforeTheme, afterTheme } = usedThemeStylesheets(themeRoot, pageStyles);
+  const files = [...beforeTheme, path.join(themeRoot, 'src/css/site.css'), ...afterTheme, 'virtual:generated.css', 'virtual:site-own.css'];
   return files.map((file) => `@import ${JSON.stringify(file)};`).join('\n');
 }
 

@@ -5,7 +5,7 @@
  * them. A part's own module is declared free of side effects, so nothing of it stays behind (not even
  * its imports of React). The server renders every site with every part; a label is otherwise an
  * ordinary statement. A stylesheet only some sites use (THEME_STYLESHEETS) is bundled into the CSS of
- * those sites only.
+ * those sites only: Infima's variables before the theme's CSS, which reads them, Infima's classes after it.
  */
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
@@ -24,14 +24,24 @@ export const THEME_PARTS: ThemePart[] = [
   { label: 'NAVBAR_DROPDOWN', module: 'src/theme/NavbarDropdown.tsx', usedBy: (site) => site.navbar.items.some((item) => item.kind === 'dropdown') },
 ];
 
-/** Stylesheets of the theme, each bundled between the theme's CSS and the site's own for a site that uses it. */
-export const THEME_STYLESHEETS: { file: string; usedBy: (pages: PageStyles) => boolean }[] = [
+interface ThemeStylesheet {
+  file: string;
+  /** Bundled before the theme's own CSS (src/css/site.css) rather than after it. */
+  beforeTheme?: boolean;
+  usedBy: (pages: PageStyles) => boolean;
+}
+
+/** Stylesheets of the theme only some sites use, in the order they are bundled around the theme's CSS. */
+export const THEME_STYLESHEETS: ThemeStylesheet[] = [
+  { file: 'src/css/infima-variables.css', beforeTheme: true, usedBy: (pages) => pages.infimaVariables },
   { file: 'src/css/infima.css', usedBy: (pages) => pages.infimaClasses },
 ];
 
-/** The files of the stylesheets a site's pages use, below `themeRoot`. */
-export function usedThemeStylesheets(themeRoot: string, pages: PageStyles): string[] {
-  return THEME_STYLESHEETS.filter((sheet) => sheet.usedBy(pages)).map((sheet) => path.join(themeRoot, sheet.file));
+/** The files of the stylesheets a site uses, below `themeRoot`: those bundled before the theme's CSS, and those after it. */
+export function usedThemeStylesheets(themeRoot: string, pages: PageStyles): { beforeTheme: string[]; afterTheme: string[] } {
+  const used = THEME_STYLESHEETS.filter((sheet) => sheet.usedBy(pages));
+  const files = (before: boolean) => used.filter((sheet) => (sheet.beforeTheme ?? false) === before).map((sheet) => path.join(themeRoot, sheet.file));
+  return { beforeTheme: files(true), afterTheme: files(false) };
 }
 
 /** The labels of the parts `site` does not use. */

@@ -81,7 +81,7 @@ export interface SiteSources {
   generatedCss: string;
   /** The site's own CSS (customCss, local stylesheets), checked and bundled, with the origins the CSP must allow. */
   siteCss: SiteCss;
-  /** What the pages use that the theme styles only for sites that do: Infima's classes (site/page-styles.ts). */
+  /** What the pages and the site's CSS use that the theme styles only for sites that do: Infima's classes and variables (site/page-styles.ts). */
   pageStyles: PageStyles;
   /** Routes the config's plugins make and this generator does not build (a Docusaurus site's blog): links into them are warnings. */
   unbuiltRoutes: UnbuiltRoute[];
@@ -125,7 +125,7 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   return {
     config, configDisplayPath: loaded.displayPath, paths, docs, pages: pages.pages, sidebars, neighbours, categoryPages: categories, staticFiles, warnings, site, themeRoutes: routes, homeRedirect,
     themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles, ...siteCss.files], generatedCss: [announcementCss(config), codeThemeCss(config.prism)].join('\n'), siteCss,
-    pageStyles: pageStyles([...docs, ...pages.pages], config.components),
+    pageStyles: pageStyles([...docs, ...pages.pages], config.components, siteCss.css),
     unbuiltRoutes: loaded.docusaurus?.unbuiltRoutes ?? [],
   };
 }

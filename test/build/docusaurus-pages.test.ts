@@ -52,7 +52,7 @@ test('with --allow-component-code the site builds with no warning, and its React
   assert.match(home, /<a class="navbar-brand" href="\/">/);
 });
 
-test('the React home page is rendered at build time inside the theme: Link, clsx, Heading, useDocusaurusContext, CSS module classes, SVG images', () => {
+test('the React home page is rendered at build time inside the theme: Link, clsx, Heading, useDocusaurusContext, CSS module classes, SVG images, inline SVG', () => {
   const home = built.page('index.html');
   assert.equal(main(home).replace(/-[0-9a-f]{10}\.svg/g, '-HASH.svg'), [
     '<div class="react-page" data-pagefind-body="">',
@@ -66,7 +66,9 @@ test('the React home page is rendered at build time inside the theme: Link, clsx
     '<div class="text--center padding-horiz--md"><h3>Your Window, Your Call</h3><p>Book a launch window a week ahead and move it as often as you need: the pad waits for your payload.</p></div></div>',
     '<div class="col col--4"><div class="text--center"><img src="/assets/media/rocket-HASH.svg" alt="" class="styles_9aa965_featureSvg" loading="lazy"></div>',
     '<div class="text--center padding-horiz--md"><h3>One Countdown</h3><p>Fuelling, weather and range checks run on one clock. Follow it from the <code>bay</code> folder of your mission.</p></div></div>',
-    '</div></div></section></div></div>',
+    '</div></div></section>',
+    '<section class="index_65d6f5_checklist"><h2 class="index_65d6f5_checklistTitle">Before every launch</h2>',
+    '<p><svg class="index_65d6f5_checkMark" viewBox="0 0 16 16" aria-hidden="true"><path d="M6 10.6 2.7 7.3 1.3 8.7 6 13.4l8.7-8.7-1.4-1.4z"></path></svg>Fuel, weather and range all read go.</p></section></div></div>',
   ].join(''));
   assert.doesNotMatch(home, /aria-label="Docs sidebar"|aria-label="Breadcrumbs"|aria-label="Table of contents"|Copy page as Markdown/);
   const svg = /src="(\/assets\/media\/undraw_tree-[0-9a-f]{10}\.svg)"/.exec(home)![1];
@@ -93,30 +95,43 @@ function siteStylesheet(run: Awaited<ReturnType<typeof buildFixture>>): string {
 
 /** Rules only src/css/infima.css writes, the first of its grid and the last of its badges. */
 const INFIMA_RULES = ['.col--4{--ifm-col-width: calc(4 / 12 * 100%)}', '.badge--secondary{color:#000}'];
+/** Declarations only src/css/infima-variables.css writes: the first of Infima's :root and one of its dark mode. */
+const INFIMA_VARIABLES = ['--ifm-color-scheme: light;', '--ifm-color-emphasis-800: var(--ifm-color-gray-200)'];
 
-test("a site with React pages gets Infima's classes, between the theme's CSS and the site's custom.css, which sets their palette", () => {
+test("a site with React pages gets Infima's variables before the theme's CSS and its classes after it, then the site's custom.css, which sets their palette", () => {
   const css = siteStylesheet(built);
   const at = (rule: string) => {
     assert.ok(css.includes(rule), `${rule} in the site stylesheet`);
     return css.indexOf(rule);
   };
+  const variables = INFIMA_VARIABLES.map(at);
   const theme = at('.hero-title{');
   const infima = INFIMA_RULES.map(at);
   const custom = at('--ifm-color-primary: #0f766e');
-  assert.ok(theme < infima[0] && infima[1] < custom, 'theme, then Infima, then the site');
+  assert.ok(variables[0] < variables[1] && variables[1] < theme && theme < infima[0] && infima[1] < custom, 'variables, theme, Infima, then the site');
 });
 
 let withoutReactPages: ReturnType<typeof buildFixture> | undefined;
 const buildWithoutReactPages = () => (withoutReactPages ??= buildFixture([]));
 
-test("a site without React pages, whose Markdown names none of Infima's classes, gets none of their CSS", async () => {
+test("a site without React pages, whose Markdown names none of Infima's classes, gets none of their CSS; its custom.css setting Infima's palette gets it Infima's variables", async () => {
   const run = await buildWithoutReactPages();
   assert.equal(run.code, 0, run.stderr);
   const css = siteStylesheet(run);
   for (const rule of INFIMA_RULES) assert.ok(!css.includes(rule), `${rule} is left out`);
-  assert.doesNotMatch(css, /--ifm-button-|\.hero--primary|\.margin-bottom--lg/);
+  assert.doesNotMatch(css, /\.hero--primary|\.margin-bottom--lg/);
+  for (const declaration of INFIMA_VARIABLES) assert.ok(css.includes(declaration), `${declaration} is in`);
   const infimaBytes = siteStylesheet(built).length - css.length;
   assert.ok(infimaBytes > 10_000, `Infima's classes are ${infimaBytes} bytes of the React site's stylesheet`);
+});
+
+test("a site whose CSS names no Infima variable, with no React pages, gets neither Infima's variables nor its classes", async () => {
+  const run = await buildFixture([], { 'src/css/custom.css': '.footer { letter-spacing: 0.01em; }\n' });
+  assert.equal(run.code, 0, run.stderr);
+  const css = siteStylesheet(run);
+  assert.doesNotMatch(css, /--ifm-color-scheme|--infima-|\.col--4/);
+  const variablesBytes = siteStylesheet(await buildWithoutReactPages()).length - css.length;
+  assert.ok(variablesBytes > 10_000 && variablesBytes < 20_000, `Infima's variables are ${variablesBytes} bytes of a stylesheet`);
 });
 
 test("a Markdown or MDX page that names one of Infima's classes outside its code gets them, without React pages", async () => {

@@ -1,6 +1,6 @@
 /** The whole real site, built once: what every reader gets as HTML, before any JavaScript runs. */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as pagefind from 'pagefind';
@@ -124,6 +124,15 @@ test('the footer has the three columns, the hosting badge and the 2015–2025 co
   assert.deepEqual([...footer.matchAll(/<h2 class="footer-title">([^<]+)<\/h2>/g)].map((match) => match[1]), ['Docs', 'Community', 'More']);
   assert.match(footer, /<img src="\/img\/hosting-badge\.svg" alt="Deploys by Netlify"/);
   assert.match(footer, /Copyright © 2015–2025/);
+});
+
+test("the stylesheet is the theme's own: a config with no CSS of its own gets none of Infima's variables or classes", () => {
+  const file = readdirSync(path.join(outDir, 'assets')).find((name) => /^site-\w+\.css$/.test(name))!;
+  const css = readFileSync(path.join(outDir, 'assets', file), 'utf8');
+  const declared = new Set([...css.matchAll(/(--(?:ifm|infima)-[\w-]+):/g)].map((match) => match[1]));
+  // site.css reads Infima's variables with fallbacks and sets only the navbar's background for its dark and primary styles.
+  assert.deepEqual([...declared], ['--ifm-navbar-background-color']);
+  assert.doesNotMatch(css, /\.col--4|\.hero--primary/);
 });
 
 test('docs end with "Edit this page" and "Last updated"; every page has a social preview image', () => {

@@ -2,7 +2,8 @@
  * A Docusaurus site's React home page (test/fixtures/docusaurus-pages, built with --allow-component-code)
  * in Chromium: styled by Infima's classes (src/css/infima.css) in the palette its custom.css sets and by its
  * CSS modules, in light and dark mode, at a phone's width and a desktop's; free of console errors, and its
- * Link navigating client-side.
+ * Link navigating client-side. Its CSS module reads Infima's variables (src/css/infima-variables.css) and gets
+ * Infima's values in each mode; its custom.css's primary colour still colours the theme's links.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -134,3 +135,63 @@ test('reached by client-side navigation from a Markdown page, the home page load
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+/** Infima's values (infima-variables.css) of what the home page's checklist reads, and the theme's text colour. */
+const INFIMA = {
+  light: { emphasis800: 'rgb(68, 73, 80)', emphasis300: 'rgb(218, 221, 225)', text: 'rgb(28, 30, 33)' },
+  dark: { emphasis800: 'rgb(235, 237, 240)', emphasis300: 'rgb(96, 103, 112)', text: 'rgb(227, 227, 227)' },
+};
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`in ${theme} mode the page's CSS module reads Infima's variables as on Docusaurus: its icon's fill, its border, its heading's colour, weight and line height, its text`, async () => {
+    const { context, page, problems } = await openHome(1280, theme);
+    const checklist = await page.locator('section[class*="checklist"]').evaluate((section) => {
+      const [icon, title, text] = ['svg', 'h2', 'p'].map((selector) => getComputedStyle(section.querySelector(selector)!));
+      return {
+        iconFill: icon.fill,
+        border: getComputedStyle(section).borderTopColor,
+        titleColour: title.color,
+        titleWeight: title.fontWeight,
+        titleLineHeight: parseFloat(title.lineHeight) / parseFloat(title.fontSize),
+        textColour: text.color,
+        textMarginBottom: text.marginBottom,
+        bodyColour: getComputedStyle(document.body).color,
+      };
+    });
+    assert.deepEqual(checklist, {
+      iconFill: INFIMA[theme].emphasis800,
+      border: INFIMA[theme].emphasis300,
+      // --ifm-heading-color is `inherit`: the colour around the heading, the theme's text colour.
+      titleColour: INFIMA[theme].text,
+      titleWeight: '700',
+      titleLineHeight: 1.25,
+      // --ifm-font-color-base is the text colour the theme shows.
+      textColour: INFIMA[theme].text,
+      textMarginBottom: '20px',
+      bodyColour: INFIMA[theme].text,
+    });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test(`in ${theme} mode the site's own --ifm-color-primary still colours the theme's links, and Infima's link colour and shades follow it`, async () => {
+    const { context, page, problems } = await newPage(site.browser, { viewport: { width: 1280, height: 800 } });
+    if (theme === 'dark') await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await page.goto(`${site.server.origin}/about`);
+    await waitForHydration(page);
+    // What the link shows, and what a rule of the site reading Infima's link colour and darkest shade gets.
+    const colours = await page.locator('.markdown a').first().evaluate((link) => {
+      const [ifmLink, darkest] = ['var(--ifm-link-color)', 'var(--ifm-color-primary-darkest)'].map((value) => {
+        const span = document.createElement('span');
+        span.style.color = value;
+        link.parentElement!.append(span);
+        return getComputedStyle(span).color;
+      });
+      return { link: getComputedStyle(link).color, ifmLink, darkest };
+    });
+    // The site sets the darkest shade too (custom.css): #0b534d in light mode, #209486 in dark mode.
+    assert.deepEqual(colours, { link: PRIMARY[theme], ifmLink: PRIMARY[theme], darkest: theme === 'light' ? 'rgb(11, 83, 77)' : 'rgb(32, 148, 134)' });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

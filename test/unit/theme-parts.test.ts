@@ -1,7 +1,7 @@
 /**
  * The theme's optional parts (build/client/theme-parts.ts): each label names statements of src/, each
  * module exists, and a site's runtime is bundled without the parts it does not use; a stylesheet only
- * some sites use exists, and only those sites' CSS bundles it.
+ * some sites use exists, and only those sites' CSS bundles it, before or after the theme's.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -29,8 +29,10 @@ test('a site without a navbar style or dropdowns has both labels dropped from it
   assert.deepEqual(unusedThemeParts(site({ style: 'dark', items: [{ kind: 'dropdown', label: 'More', items: [], position: 'left' }] })), []);
 });
 
-test("a site whose pages use Infima's classes has src/css/infima.css bundled; another has no stylesheet of the theme's added", () => {
+test("a site whose pages use Infima's classes has its variables bundled before the theme's CSS and its classes after; one using the variables alone, the variables; another, no stylesheet of the theme's", () => {
   for (const sheet of THEME_STYLESHEETS) assert.ok(existsSync(path.join(projectRoot, sheet.file)), sheet.file);
-  assert.deepEqual(usedThemeStylesheets('/theme', { infimaClasses: true }), [path.join('/theme', 'src/css/infima.css')]);
-  assert.deepEqual(usedThemeStylesheets('/theme', { infimaClasses: false }), []);
+  const variables = path.join('/theme', 'src/css/infima-variables.css');
+  assert.deepEqual(usedThemeStylesheets('/theme', { infimaClasses: true, infimaVariables: true }), { beforeTheme: [variables], afterTheme: [path.join('/theme', 'src/css/infima.css')] });
+  assert.deepEqual(usedThemeStylesheets('/theme', { infimaClasses: false, infimaVariables: true }), { beforeTheme: [variables], afterTheme: [] });
+  assert.deepEqual(usedThemeStylesheets('/theme', { infimaClasses: false, infimaVariables: false }), { beforeTheme: [], afterTheme: [] });
 });
