@@ -179,7 +179,7 @@ export class DevSite {
     const permalinkBySourcePath = permalinksBySourcePath([...model.docs, ...model.pages]);
     for (const { route, doc, body } of model.routes) {
       const compiled = doc ? model.compiled.get(doc.id) : undefined;
-      const sidebarName = route.doc?.sidebarName;
+      const sidebarName = route.sidebarName;
       const signature = contentHash(`${JSON.stringify(route)}\n${compiled ? this.bodyId(compiled) : body ?? ''}\n${sidebarName ? context.sidebarKeys.get(sidebarName) : ''}\n${doc?.displayPath ?? ''}\n${context.pageInputs}`);
       const previous = this.pages.get(route.permalink);
       if (previous?.signature === signature) {

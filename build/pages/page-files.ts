@@ -51,7 +51,7 @@ export interface PageFiles {
 
 export function pageFiles(context: PageContext, { route, body, sourceFile, sourceLinks = [], islands = [], assets = [], markdownCopy }: PageInput): PageFiles {
   const { config, renderer } = context;
-  const sidebarName = route.doc?.sidebarName;
+  const sidebarName = route.sidebarName;
   const sidebar = sidebarName ? context.sidebars[sidebarName]?.forPage(route.permalink) : undefined;
   const islandUrls = islands.map((island) => context.runtime.islandUrls[island]);
   const chunk = routeChunk({ route, body, sidebar: sidebar?.chunk, islandUrls, baseUrl: config.baseUrl, assetsDir: context.assetsDir });

@@ -31,12 +31,12 @@ function categoryRoute(index: CategoryIndexPage, sidebars: ResolvedSidebars, con
     keywords: index.keywords,
     image: index.image,
     section: sectionOf(key, placement),
+    sidebarName: index.sidebarName,
     doc: {
       id: key,
       toc: [],
       hideTitle: false,
       hideTableOfContents: true,
-      sidebarName: index.sidebarName,
       breadcrumbs: config.docs.breadcrumbs && placement ? placement.categories.slice(0, -1).map((category) => ({ label: category.label, href: category.href ?? '' })) : undefined,
       sidebarLabel: index.label,
       previous: placement?.previous,

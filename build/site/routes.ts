@@ -29,12 +29,12 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
     unlisted: doc.frontMatter.unlisted || undefined,
     stylesheets: stylesheetsOf(compiled),
     section: sectionOf(doc.id, placement),
+    sidebarName: placement?.sidebarName,
     doc: {
       id: doc.id,
       toc: tocOf(doc, compiled.toc, config),
       hideTitle: doc.frontMatter.hide_title === true,
       hideTableOfContents: doc.frontMatter.hide_table_of_contents === true,
-      sidebarName: placement?.sidebarName,
       breadcrumbs,
       sidebarLabel: placement?.label,
       previous: neighbours.previous,

@@ -169,6 +169,8 @@ export interface RouteData {
   keywords?: string[];
   /** The part of the site the page belongs to (its top-level sidebar category); marks the navbar item of that part. */
   section?: string;
+  /** The sidebar the page is in; marks the navbar's items of that sidebar. */
+  sidebarName?: string;
   /** The social preview image (og:image) of this page, instead of the site's. */
   image?: string;
   /** Built but kept out of the sidebar, the sitemap, search and prev/next; marked noindex. */
@@ -180,7 +182,6 @@ export interface RouteData {
     toc: TocEntry[];
     hideTitle: boolean;
     hideTableOfContents: boolean;
-    sidebarName?: string;
     /** Category trail above the page; undefined when breadcrumbs are off or the doc is in no sidebar. */
     breadcrumbs?: PageLink[];
     /** The page's label in its sidebar (often shorter than its title), for the last breadcrumb. */
