@@ -3,7 +3,7 @@
  * layer and those below it, never one above. `npm test` runs these rules (test/unit/layers.test.ts).
  */
 const LAYERS = [
-  ['base', '^build/(errors|fs-utils|task|worker-scripts|output-layout)\\.ts$'],
+  ['base', '^build/(errors|fs-utils|task|worker-scripts|output-layout|runtime-modules)\\.ts$'],
   ['markdown', '^build/markdown/'],
   ['site', '^build/site/'],
   ['links', '^build/links/'],

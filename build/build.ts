@@ -4,7 +4,8 @@
  * (and its HTML until Pagefind has it). The output folder is replaced only if every stage succeeds.
  */
 import { displayPath } from './fs-utils.ts';
-import { bundleRuntime, GENERATOR_ROOT, type RuntimeBundle } from './client/bundle.ts';
+import { bundleRuntime, type RuntimeBundle } from './client/bundle.ts';
+import { GENERATOR_ROOT } from './runtime-modules.ts';
 import { throwIfAny, type Warning } from './errors.ts';
 import { OutputFolder } from './output/output-folder.ts';
 import { assertSafeOutputFolder } from './output/output-guard.ts';

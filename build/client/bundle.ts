@@ -6,15 +6,14 @@
  */
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
-import { bundleLazyModules, lazyImportsPlugin, sharedModulesSource } from './lazy-modules.ts';
+import { bundleLazyModules, lazyImportsPlugin } from './lazy-modules.ts';
+import { sharedModulesSource } from '../runtime-modules.ts';
 import { themePartsPlugin, unusedThemeParts, usedThemeStylesheets } from './theme-parts.ts';
 import { ASSETS_DIR, type RuntimeAssets } from '../output-layout.ts';
 import type { PageStyles } from '../site/page-styles.ts';
 import type { SiteCss } from '../site/site-css.ts';
 import type { SiteData } from '../../src/shared/types.ts';
 
-/** The theme and runtime live beside the generator, whatever folder a site is built from. */
-export const GENERATOR_ROOT = path.join(import.meta.dirname, '../..');
 
 
 export interface RuntimeInput {
@@ -113,7 +112,7 @@ function assertLazyImportsListed(metafile: Metafile): void {
 /** A module in the runtime and in a lazy part would run twice, with state of its own: share it instead. */
 function assertNotShared(runtimeInputs: string[], lazyInputs: Set<string>): void {
   const twice = runtimeInputs.filter((file) => lazyInputs.has(file) && !file.startsWith('from-runtime:'));
-  if (twice.length > 0) throw new Error(`internal: ${twice.join(', ')} would be bundled into the runtime and a lazy part; add it to SHARED_MODULES in build/client/lazy-modules.ts`);
+  if (twice.length > 0) throw new Error(`internal: ${twice.join(', ')} would be bundled into the runtime and a lazy part; add it to SHARED_MODULES in build/runtime-modules.ts`);
 }
 
 /**

@@ -8,7 +8,7 @@ import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { GENERATOR_ROOT } from '../client/bundle.ts';
+import { GENERATOR_ROOT } from '../runtime-modules.ts';
 import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
 import type { PageRenderer } from '../pages/page-files.ts';
 import type * as RenderModule from '../pages/render.tsx';

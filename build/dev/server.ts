@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createStaticServer, listenOn } from '../serve/static-server.ts';
 import { formatProblem, type Problem } from '../errors.ts';
 import { formatMs } from '../task.ts';
-import { GENERATOR_ROOT } from '../client/bundle.ts';
+import { GENERATOR_ROOT } from '../runtime-modules.ts';
 import { EVENTS_PATH, injectReloadClient } from './client.ts';
 import { describeError } from './errors.ts';
 import { EventHub } from './event-hub.ts';

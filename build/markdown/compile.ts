@@ -30,12 +30,13 @@ import { rehypeIntrinsicJsx, type JsxElementOptions } from './mdx/jsx-elements.t
 import { hasComponents, renderWithComponents } from './mdx/render.ts';
 import { rehypeJsxAttributes } from './mdx/attributes.ts';
 import { PageCode } from './mdx/page-code.ts';
-import type { SiteMetadata } from './mdx/theme/site-context.ts';
-import type { LayoutHead } from './mdx/theme/Layout.tsx';
+import type { SiteMetadata } from '../../src/theme/docusaurus/site-context.ts';
+import type { LayoutHead } from '../../src/theme/docusaurus/Layout.tsx';
 import { DEFAULT_SANDBOX_LIMITS } from './mdx/sandbox/page-sandbox.ts';
 import { remarkMdxScope } from './mdx/scope.ts';
 import { mdx1Compat } from './mdx/compat.ts';
 import { rehypeLanguageTabs } from './language-tabs.ts';
+import { bundleClientPage } from './mdx/client-page.ts';
 import type { PageAsset } from './doc-images.ts';
 
 export interface MarkdownOptions extends LinkContext, JsxElementOptions, HtmlPolicyOptions {
@@ -89,6 +90,8 @@ export interface CompiledMarkdown {
   stylesheets: string[];
   /** What a React page's `<Layout>` set: its title and description. */
   head?: LayoutHead;
+  /** A React page with state: the URL of the module that renders it in the browser (mdx/client-page.ts). */
+  clientPage?: string;
 }
 
 /** Compiles one Markdown body: one parse, every transform, the compact body for the theme. */
@@ -149,10 +152,11 @@ async function compileWithCode(source: MarkdownSource, options: MarkdownOptions,
   throwIfAny(fatalProblems(file, source));
   // Only MDX has components; walking a Markdown page for them cost ~0.25 ms.
   // The only raw nodes left are the language tabs' HTML (language-tabs.ts): rehype-raw parsed the page's own.
-  const { html, head } = mdx && hasComponents(hast)
+  const { html, head, stateful } = mdx && hasComponents(hast)
     ? renderWithComponents(hast, { code, file, displayPath: source.displayPath, policy: options, site: options.site, pagePath, lineOf: (id) => fileLine(source, file.data.componentLines?.get(id)) })
-    : { html: toHtml(hast, { allowDangerousHtml: true }), head: undefined };
+    : { html: toHtml(hast, { allowDangerousHtml: true }), head: undefined, stateful: false };
   throwIfAny(fatalProblems(file, source));
+  const clientPage = source.reactPage && stateful ? await clientPageOf(mdxOptions.pageFile, options, file) : undefined;
   return {
     html,
     toc: file.data.toc ?? [],
@@ -164,10 +168,19 @@ async function compileWithCode(source: MarkdownSource, options: MarkdownOptions,
     warnings: problemsOf(file, source).filter((problem) => !problem.fatal).map(({ pageLine: _, fatal: __, ...warning }) => warning),
     islands: file.data.islands ?? [],
     dependencies: [...new Set(file.data.dependencies)],
-    assets: file.data.assets ?? [],
+    assets: [...(file.data.assets ?? []), ...(clientPage ? [clientPage.asset] : [])],
     stylesheets: [...new Set(file.data.stylesheets)],
     head,
+    clientPage: clientPage?.url,
   };
+}
+
+/** A React page with state, bundled for the browser; one that cannot be is kept as rendered, with a warning. */
+async function clientPageOf(pageFile: string, options: MarkdownOptions, file: VFile): Promise<{ url: string; asset: PageAsset } | undefined> {
+  const bundle = await bundleClientPage(pageFile, options, options.site);
+  if ('url' in bundle) return bundle;
+  file.message(`the page has state, but it cannot run in the browser, so readers get it as the build rendered it: ${bundle.refused}`, { ruleId: 'react-page' });
+  return undefined;
 }
 
 /** The compile's messages as problems, lines offset to the file's. */

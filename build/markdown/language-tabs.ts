@@ -15,7 +15,7 @@ import { javascriptTwin } from './javascript-twin.ts';
 import { typeScriptOnlyMessage } from './to-javascript.ts';
 import { isTypeChecked, parseCodeMeta } from './code-meta.ts';
 import { codeLanguage, codeOf } from './highlight.ts';
-import { TabItem, Tabs } from './mdx/theme/Tabs.tsx';
+import { TabItem, Tabs } from '../../src/theme/docusaurus/Tabs.tsx';
 import { SKIP, walkElements } from './walk.ts';
 
 export const LANGUAGE_GROUP = 'language';

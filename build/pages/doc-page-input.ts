@@ -9,7 +9,7 @@ import type { PageInput } from './page-files.ts';
 /** A React page has no Markdown copy: its body is the MDX that renders it, not its text. */
 export function docPageInput(doc: Doc, route: RouteData, compiled: CompiledMarkdown, config: SiteConfig, permalinkBySourcePath: Map<string, string>): PageInput {
   return {
-    route, body: docBody(doc, compiled.html), sourceFile: doc.displayPath, sourceLinks: compiled.links, islands: compiled.islands, assets: compiled.assets,
+    route, body: docBody(doc, compiled.html), sourceFile: doc.displayPath, sourceLinks: compiled.links, islands: compiled.islands, clientPage: compiled.clientPage, assets: compiled.assets,
     markdownCopy: doc.page === 'react' ? undefined : markdownCopy(doc, config, permalinkBySourcePath),
   };
 }

@@ -36,6 +36,8 @@ export interface PageInput {
   sourceLinks?: SourceLink[];
   /** Client islands the doc's components need. */
   islands?: string[];
+  /** A React page with state: the URL of the module that renders it in the browser. */
+  clientPage?: string;
   /** Images kept next to the doc, copied with the page. */
   assets?: PageAsset[];
   /** A doc's Markdown copy (output/llms.ts), written beside the page as `<route>.md`. */
@@ -49,12 +51,12 @@ export interface PageFiles {
   links?: PageLinkIndex;
 }
 
-export function pageFiles(context: PageContext, { route, body, sourceFile, sourceLinks = [], islands = [], assets = [], markdownCopy }: PageInput): PageFiles {
+export function pageFiles(context: PageContext, { route, body, sourceFile, sourceLinks = [], islands = [], clientPage, assets = [], markdownCopy }: PageInput): PageFiles {
   const { config, renderer } = context;
   const sidebarName = route.sidebarName;
   const sidebar = sidebarName ? context.sidebars[sidebarName]?.forPage(route.permalink) : undefined;
   const islandUrls = islands.map((island) => context.runtime.islandUrls[island]);
-  const chunk = routeChunk({ route, body, sidebar: sidebar?.chunk, islandUrls, baseUrl: config.baseUrl, assetsDir: context.assetsDir });
+  const chunk = routeChunk({ route, body, sidebar: sidebar?.chunk, islandUrls, clientPage, baseUrl: config.baseUrl, assetsDir: context.assetsDir });
   const html = renderer.renderPage({
     config, site: context.site, chunk: { route, sidebar: sidebar?.items }, body, themeScript: context.themeScript,
     assets: { ...context.runtime, chunkUrl: chunk.url, chunkPreloads: chunk.preloads },

@@ -14,6 +14,8 @@ export interface RouteChunkInput {
   sidebar?: { url: string } | { items: SidebarItem[] };
   /** Island modules the page's components need, imported for their effect. */
   islandUrls?: string[];
+  /** A React page with state: the module whose default export renders it in the browser. */
+  clientPage?: string;
   baseUrl: string;
   assetsDir: string;
 }
@@ -26,7 +28,7 @@ export interface RouteChunk {
   preloads: string[];
 }
 
-export function routeChunk({ route, body, sidebar, islandUrls = [], baseUrl, assetsDir }: RouteChunkInput): RouteChunk {
+export function routeChunk({ route, body, sidebar, islandUrls = [], clientPage, baseUrl, assetsDir }: RouteChunkInput): RouteChunk {
   const key = routeFileKey(pathBelowBase(route.permalink, baseUrl));
   const files: [string, string][] = [];
   const imports = islandUrls.map((url) => `import ${JSON.stringify(url)};\n`);
@@ -38,6 +40,11 @@ export function routeChunk({ route, body, sidebar, islandUrls = [], baseUrl, ass
     fields.push('sidebar');
   } else if (sidebar) {
     fields.push(`sidebar: JSON.parse(${JSON.stringify(JSON.stringify(sidebar.items))})`);
+  }
+  if (clientPage) {
+    imports.push(`import Component from ${JSON.stringify(clientPage)};\n`);
+    preloads.push(clientPage);
+    fields.push('Component');
   }
   if (body !== undefined) {
     const bodyModule = `export default ${JSON.stringify(body)};`;

@@ -1,4 +1,5 @@
 /** Types shared by the build (Node) and the browser runtime. No imports from either side. */
+import type { ComponentType } from 'react';
 
 /** Where a navbar item sits: after the logo and title (`left`, the default, as in Docusaurus) or at the bar's right end. */
 export type NavbarPosition = 'left' | 'right';
@@ -238,4 +239,10 @@ export interface SiteData {
  * docs a loader of the body HTML. The body is a chunk of its own, fetched only for client-side
  * navigation: on a first visit the body is already in the server's HTML.
  */
-export interface RouteChunk { route: RouteData; sidebar?: SidebarItem[]; loadBody?: () => Promise<string> }
+export interface RouteChunk {
+  route: RouteData;
+  sidebar?: SidebarItem[];
+  loadBody?: () => Promise<string>;
+  /** A site's React page with state: its component, rendered once the page is shown. */
+  Component?: ComponentType;
+}

@@ -58,3 +58,10 @@ export function useIsActive(href: string): boolean {
   const { pathname } = useLocation();
   return !href.includes('#') && samePath(href, pathname);
 }
+
+/** False on the server and while the browser hydrates (so both render alike), true once mounted. */
+export function useIsMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}

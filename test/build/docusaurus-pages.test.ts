@@ -11,7 +11,7 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { projectRoot } from '../helpers/site.ts';
-import { tempTree } from '../helpers/tmp.ts';
+import { copiedTree, tempTree } from '../helpers/tmp.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/docusaurus-pages');
 const SKIPPED_REACT_PAGE = 'warning: src/pages/index.js: building this React page would run its code during the build; it is skipped\n'
@@ -19,11 +19,7 @@ const SKIPPED_REACT_PAGE = 'warning: src/pages/index.js: building this React pag
 
 /** Builds the fixture (with `changes`: files replaced or added) from its own folder, as its author would; `prepare` runs first. */
 async function buildFixture(flags: string[], changes: Record<string, string> = {}, prepare?: (root: string) => void) {
-  const files = Object.fromEntries(readdirSync(fixture, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => {
-    const file = path.relative(fixture, path.join(entry.parentPath, entry.name));
-    return [file, readFileSync(path.join(fixture, file), 'utf8')];
-  }));
-  const root = Object.keys(changes).length === 0 ? fixture : tempTree({ ...files, ...changes });
+  const root = Object.keys(changes).length === 0 ? fixture : copiedTree(fixture, changes);
   prepare?.(root);
   const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'docusaurus-pages-')), 'out');
   const run = await runCli(['build', '--config', 'docusaurus.config.js', '--out', outDir, '--no-search', '--no-cache', ...flags], root);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
@@ -12,4 +12,15 @@ export function tempTree(files: Record<string, string | Buffer>): string {
   }
   after(() => rmSync(root, { recursive: true, force: true }));
   return root;
+}
+
+/** A temporary copy of the folder `dir` (its node_modules left out), with `changes` (path → contents) replaced or added. */
+export function copiedTree(dir: string, changes: Record<string, string> = {}): string {
+  const files = Object.fromEntries(readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !path.relative(dir, entry.parentPath).split(path.sep).includes('node_modules'))
+    .map((entry) => {
+      const file = path.relative(dir, path.join(entry.parentPath, entry.name));
+      return [file, readFileSync(path.join(dir, file))];
+    }));
+  return tempTree({ ...files, ...changes });
 }

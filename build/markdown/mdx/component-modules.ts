@@ -10,21 +10,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as React from 'react';
-import * as JsxRuntime from 'react/jsx-runtime';
 import { build, type BuildFailure, type Message, type Plugin } from 'esbuild';
 import { displayPath, GENERATED_MODULES_DIR } from '../../fs-utils.ts';
 import type { PageAsset } from '../doc-images.ts';
 import { authorsFile, componentImports, type BundleInputs, type ComponentContext } from './component-imports.ts';
 import { THEME_MODULES } from './theme/index.ts';
+import { watchedModules } from './client-state.ts';
 
 const HOST_MODULES_KEY = Symbol.for('redux-docs.host-modules');
-const HOST_MODULES = new Map<string, Record<string, unknown>>([
-  ['react', React],
-  ['react/jsx-runtime', JsxRuntime],
-  ['react/jsx-dev-runtime', JsxRuntime],
-  ...THEME_MODULES,
-]);
+const HOST_MODULES = watchedModules(THEME_MODULES);
 (globalThis as Record<symbol, unknown>)[HOST_MODULES_KEY] = HOST_MODULES;
 
 const OUTPUT_DIR = path.join(GENERATED_MODULES_DIR, 'components');
@@ -94,7 +88,7 @@ function stampOf(files: string[]): string {
 }
 
 /** esbuild's errors as authors read ours: `src/pages/index.js:3:18: cannot import "x": …` (columns from 1), one per line. */
-function esbuildErrors(failure: BuildFailure): string {
+export function esbuildErrors(failure: BuildFailure): string {
   return failure.errors.map(({ text, location }: Message) => (location ? `${displayPath(authorsFile(location.file))}:${location.line}:${location.column + 1}: ${text}` : text)).join('\n');
 }
 

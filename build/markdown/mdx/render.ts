@@ -19,9 +19,10 @@ import { ContentError } from '../../errors.ts';
 import { sanitizedHtmlTree, type HtmlPolicyOptions } from '../html-policy.ts';
 import { COMPONENT_PREFIX, ComponentProp, Markup, PROP_PREFIX } from './attributes.ts';
 import type { PageCode } from './page-code.ts';
-import { SiteContext, type SiteMetadata } from './theme/site-context.ts';
-import { LayoutHeadContext, type LayoutHead } from './theme/Layout.tsx';
-import { PagePathContext } from './theme/Router.tsx';
+import { renderNoticingState } from './client-state.ts';
+import { SiteMetadataContext, type SiteMetadata } from '../../../src/theme/docusaurus/site-context.ts';
+import { LayoutHeadContext, type LayoutHead } from '../../../src/theme/docusaurus/Layout.tsx';
+import { pageLocation, RouterContext } from '../../../src/theme/docusaurus/Router.tsx';
 
 /** True when the tree still holds JSX elements, which only React can render. */
 export function hasComponents(tree: { type: string; children?: unknown[] }): boolean {
@@ -50,8 +51,15 @@ export interface RenderContext {
   lineOf: (component: number) => number | undefined;
 }
 
-/** The page's HTML, and what a `<Layout>` in it asked of the page's head (a React page's title and description). */
-export function renderWithComponents(tree: Root, context: RenderContext): { html: string; head?: LayoutHead } {
+export interface RenderedPage {
+  html: string;
+  /** What a `<Layout>` in it asked of the page's head (a React page's title and description). */
+  head?: LayoutHead;
+  /** The site's code in it used state, effects or event handlers: it does something only in a browser (client-state.ts). */
+  stateful: boolean;
+}
+
+export function renderWithComponents(tree: Root, context: RenderContext): RenderedPage {
   const rendered: string[] = [];
   const marker = new Marker();
   setAsidePlainElements(tree, rendered, marker);
@@ -60,11 +68,12 @@ export function renderWithComponents(tree: Root, context: RenderContext): { html
   const head: LayoutHead = {};
   try {
     const page = createElement(LayoutHeadContext.Provider, { value: head }, toReact(tree));
-    const located = createElement(PagePathContext.Provider, { value: context.pagePath }, page);
-    const markup = renderToString(createElement(SiteContext.Provider, { value: context.site }, located)).replace(HOISTED_RESOURCES, '');
+    const located = createElement(RouterContext.Provider, { value: { location: pageLocation(context.pagePath) } }, page);
+    const { result, stateful } = renderNoticingState(() => renderToString(createElement(SiteMetadataContext.Provider, { value: context.site }, located)));
+    const markup = result.replace(HOISTED_RESOURCES, '');
     const html = sanitizedHtmlTree(markup, context.file, context.policy);
     restoreSetAside(html, marker, rendered);
-    return { html: toHtml(html, { allowDangerousHtml: true }), head: Object.keys(head).length > 0 ? head : undefined };
+    return { html: toHtml(html, { allowDangerousHtml: true }), head: Object.keys(head).length > 0 ? head : undefined, stateful };
   } catch (error) {
     const component = error instanceof ComponentFailure ? error.component : undefined;
     const what = component === undefined ? 'a component' : `<${context.code.componentName(component)}>`;

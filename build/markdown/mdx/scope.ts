@@ -24,7 +24,7 @@ import { DescriptionProblem, describedNodes } from './described-elements.ts';
 import { expressionCode, namesRead } from './sandbox/to-code.ts';
 import { isDataObject } from './sandbox/wire.ts';
 import type { PageCode } from './page-code.ts';
-import type { SiteMetadata } from './theme/site-context.ts';
+import type { SiteMetadata } from '../../../src/theme/docusaurus/site-context.ts';
 
 export interface MdxOptions extends ImportContext {
   /** The config's components: tag name → module, for every page. */

@@ -1,43 +1,55 @@
 /**
  * `@docusaurus/router` (React Router 5's `useLocation`, `useHistory`, `Redirect`, `matchPath`) as a page
- * sees it at build time: the page is rendered once, for its own URL, as Docusaurus's server render sees
- * it, so the location is the page's permalink with no query string and no hash, and nothing navigates.
+ * sees it. At build time the page is rendered once, for its own URL, as Docusaurus's server render sees
+ * it: the location is the page's permalink with no query string and no hash, and nothing navigates.
+ * In the browser (a React page with state, ClientPage.tsx) it is the reader's location, and
+ * navigation is the site's client-side navigation.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
-/** React Router's location: the page's path; a build-time render has no query string, hash or state. */
+/** React Router's location: a build-time render has no query string, hash or state. */
 export interface PageLocation { pathname: string; search: string; hash: string; state: undefined }
 
-/** The permalink of the page being rendered (mdx/render.ts provides it). */
-export const PagePathContext = createContext<string>('/');
+/** Where the page is, and (in the browser) how to go elsewhere. */
+export interface PageRouter { location: PageLocation; navigate?: (href: string) => void }
+
+export const RouterContext = createContext<PageRouter>({ location: pageLocation('/') });
 
 export function pageLocation(pathname: string): PageLocation {
   return { pathname, search: '', hash: '', state: undefined };
 }
 
+type To = string | { pathname?: string; search?: string; hash?: string };
+
+const hrefOf = (to: To) => (typeof to === 'string' ? to : `${to.pathname ?? ''}${to.search ?? ''}${to.hash ?? ''}`);
+
 const ignore = () => {};
 
-/** `useHistory()`'s history, at build time: the page's location, and navigation that does nothing (a render has no reader to move). */
-export function pageHistory(pathname: string) {
-  const location = pageLocation(pathname);
+/** `useHistory()`'s history: the page's location; its navigation is the site's, or does nothing at build time. */
+export function pageHistory({ location, navigate }: PageRouter) {
+  const go = (to: To) => navigate?.(hrefOf(to));
   return {
     length: 1, action: 'POP' as const, location,
-    push: ignore, replace: ignore, go: ignore, goBack: ignore, goForward: ignore,
+    push: go, replace: go, go: ignore, goBack: ignore, goForward: ignore,
     listen: () => ignore, block: () => ignore,
-    createHref: (to: string | { pathname?: string; search?: string; hash?: string }) => (typeof to === 'string' ? to : `${to.pathname ?? ''}${to.search ?? ''}${to.hash ?? ''}`),
+    createHref: hrefOf,
   };
 }
 
 export function useLocation(): PageLocation {
-  return pageLocation(useContext(PagePathContext));
+  return useContext(RouterContext).location;
 }
 
 export function useHistory() {
-  return pageHistory(useContext(PagePathContext));
+  return pageHistory(useContext(RouterContext));
 }
 
-/** `<Redirect>` renders nothing, as in Docusaurus's server render; a page that is never hydrated never redirects. */
-export function Redirect(_props: { to: unknown; push?: boolean; from?: string }) {
+/** `<Redirect>` renders nothing; once mounted in the browser it goes to `to` (a build-time render never moves). */
+export function Redirect({ to }: { to: unknown; push?: boolean; from?: string }) {
+  const { navigate } = useContext(RouterContext);
+  useEffect(() => {
+    if (navigate) navigate(hrefOf(to as To));
+  }, [navigate, to]);
   return null;
 }
 

@@ -1,11 +1,13 @@
 /**
  * Docusaurus's client modules as a site's components and MDX pages use them (`@docusaurus/Link`,
- * `useBaseUrl`, `useDocusaurusContext`, `BrowserOnly`, `Translate`, `Head`, `@theme/Heading`),
- * rendered at build time: what needs a browser renders its fallback; translations show the default text.
+ * `useBaseUrl`, `useDocusaurusContext`, `BrowserOnly`, `Translate`, `Head`, `@theme/Heading`): the same
+ * code renders them at build time and, on a React page with state, in the browser (ClientPage.tsx).
+ * What needs a browser renders its fallback until the page is mounted; translations show the default text.
  */
 import type { ReactNode } from 'react';
-import { linkWithBaseUrl, pathnameLinkAttributes, withBaseUrl } from '../../../../src/shared/paths.ts';
-import { useSite, type SiteMetadata } from './site-context.ts';
+import { useIsMounted } from '../hooks.ts';
+import { linkWithBaseUrl, pathnameLinkAttributes, withBaseUrl } from '../../shared/paths.ts';
+import { useSiteMetadata, type SiteMetadata } from './site-context.ts';
 
 /** What `useBaseUrl(url, options)` gives on this site: a site path with the baseUrl in front (or the whole URL). */
 export function siteUrl(site: SiteMetadata, url: unknown, options?: { absolute?: boolean }): unknown {
@@ -20,20 +22,21 @@ export function docusaurusContext(site: SiteMetadata) {
 }
 
 export function useBaseUrl(url: string, options?: { absolute?: boolean }): string {
-  return siteUrl(useSite(), url, options) as string;
+  return siteUrl(useSiteMetadata(), url, options) as string;
 }
 
 export function useBaseUrlUtils() {
-  const site = useSite();
+  const site = useSiteMetadata();
   return { withBaseUrl: (url: string, options?: { absolute?: boolean }) => siteUrl(site, url, options) as string };
 }
 
 export function useDocusaurusContext() {
-  return docusaurusContext(useSite());
+  return docusaurusContext(useSiteMetadata());
 }
 
+/** False at build time, true once the page is mounted in the browser. */
 export function useIsBrowser(): boolean {
-  return false;
+  return useIsMounted();
 }
 
 interface LinkProps { to?: string; href?: string; target?: string; children?: ReactNode; className?: string; title?: string; id?: string }
@@ -43,15 +46,15 @@ interface LinkProps { to?: string; href?: string; target?: string; children?: Re
  * the browser to load (in a new tab unless `target` says otherwise); other props that reach the DOM are the safe few.
  */
 export function Link({ to, href, target, children, className, title, id }: LinkProps) {
-  const { baseUrl } = useSite();
+  const { baseUrl } = useSiteMetadata();
   const destination = to ?? href;
   const attributes = destination === undefined ? { target } : pathnameLinkAttributes(destination, baseUrl, target) ?? { href: linkWithBaseUrl(destination, baseUrl), target };
   return <a {...attributes} className={className} title={title} id={id}>{children}</a>;
 }
 
-/** What needs a browser is not rendered at build time: its fallback is. */
-export function BrowserOnly({ fallback }: { children?: () => ReactNode; fallback?: ReactNode }) {
-  return <>{fallback ?? null}</>;
+/** What needs a browser: its fallback at build time, its children once the page is mounted in the browser. */
+export function BrowserOnly({ children, fallback }: { children?: () => ReactNode; fallback?: ReactNode }) {
+  return <>{useIsBrowser() && children ? children() : (fallback ?? null)}</>;
 }
 
 /** `<Translate>Text</Translate>`: the default text, placeholders filled from `values`. */
