@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type BuildFailure, type Plugin } from 'esbuild';
+import { build, type BuildFailure, type OnResolveArgs, type Plugin } from 'esbuild';
 import { GENERATED_MODULES_DIR } from '../../fs-utils.ts';
 import { ASSETS_DIR } from '../../output-layout.ts';
 import { fromRuntimePlugin, GENERATOR_ROOT } from '../../runtime-modules.ts';
@@ -47,13 +47,15 @@ export async function bundleClientPage(file: string, context: ComponentContext, 
       jsx: 'automatic',
       loader: { '.js': 'jsx' },
       define: { 'process.env.NODE_ENV': '"production"' },
-      minify: true,
+      // Not minifyIdentifiers: it would rename the CSS modules' classes, which the built HTML and stylesheet keep.
+      minifyWhitespace: true,
+      minifySyntax: true,
       legalComments: 'none',
       charset: 'utf8',
       // Names the CSS esbuild makes of the page's stylesheets, which the build already linked; nothing is written there.
       outdir: OUTPUT_DIR,
       logLevel: 'silent',
-      plugins: [fromRuntimePlugin(GENERATOR_ROOT), browserThemeModules(), componentImports(context, { files: new Set(), assets: [] })],
+      plugins: [pageJsxRuntime(), fromRuntimePlugin(GENERATOR_ROOT), browserThemeModules(), componentImports(context, { files: new Set(), assets: [] })],
     });
     const code = result.outputFiles.find((output) => output.path.endsWith('.js'))!.contents;
     const name = createHash('sha1').update(code).digest('hex').slice(0, 10);
@@ -67,6 +69,18 @@ export async function bundleClientPage(file: string, context: ComponentContext, 
   }
 }
 
+const fromGenerator = (args: OnResolveArgs) => args.namespace === 'browser-theme' || args.importer === '<stdin>' || args.importer.startsWith(GENERATOR_SRC);
+
+/** The site's JSX renders through src/theme/docusaurus/jsx-runtime.ts; the theme's, through React's own. */
+function pageJsxRuntime(): Plugin {
+  return {
+    name: 'page-jsx-runtime',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^react\/jsx-(dev-)?runtime$/ }, (args) => (fromGenerator(args) ? undefined : { path: path.join(DOCUSAURUS_DIR, 'jsx-runtime.ts') }));
+    },
+  };
+}
+
 /** Docusaurus's modules as the browser has them; one the build alone has is refused by name. */
 function browserThemeModules(): Plugin {
   const names = [...THEME_MODULES.keys()];
@@ -77,8 +91,7 @@ function browserThemeModules(): Plugin {
       // The theme's own files (and the entry's import of ClientPage) are the generator's, not the site's.
       esbuild.onResolve({ filter: /^[./]/ }, (args) => {
         const target = path.resolve(args.resolveDir, args.path);
-        const fromGenerator = args.namespace === 'browser-theme' || args.importer === '<stdin>' || args.importer.startsWith(GENERATOR_SRC);
-        return fromGenerator && target.startsWith(GENERATOR_SRC) ? { path: target } : undefined;
+        return fromGenerator(args) && target.startsWith(GENERATOR_SRC) ? { path: target } : undefined;
       });
       esbuild.onResolve({ filter }, (args) => (SHARED_THEME_MODULES.has(args.path)
         ? { path: args.path, namespace: 'browser-theme' }

@@ -1,9 +1,10 @@
 /**
  * Whether a React page needs the browser. While the build renders it, the site's code marks it by
  * calling a state or effect hook, handing an element an event handler, rendering a class component,
- * or using what only a browser shows (`BrowserOnly`, `useIsBrowser`, `<Redirect>`). The site's code
- * reaches React and the theme only through the modules made here (component-modules.ts), so the
- * theme's own components, which render alike everywhere, never mark a page.
+ * or using what only a browser knows or shows (the location with its query string, `BrowserOnly`,
+ * `useIsBrowser`, `<Redirect>`). The site's code reaches React and the theme only through the modules
+ * made here (component-modules.ts), so the theme's own components, which render alike everywhere,
+ * never mark a page.
  */
 import * as React from 'react';
 import * as JsxRuntime from 'react/jsx-runtime';
@@ -23,7 +24,8 @@ const STATE_HOOKS = ['useState', 'useReducer', 'useEffect', 'useLayoutEffect', '
 const BROWSER_EXPORTS: Record<string, string[]> = {
   '@docusaurus/BrowserOnly': ['default'],
   '@docusaurus/useIsBrowser': ['default'],
-  '@docusaurus/router': ['Redirect'],
+  // The build renders a page at its path alone: its query string and hash are the reader's.
+  '@docusaurus/router': ['Redirect', 'useLocation', 'useHistory'],
 };
 
 const HANDLER = /^on[A-Z]/;
