@@ -60,7 +60,7 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
     legalComments: 'none',
     charset: 'utf8',
     minify: input.minify,
-    dropLabels: unusedThemeParts(input.site),
+    dropLabels: unusedThemeParts(input.site, input.pageStyles),
   } satisfies BuildOptions;
   const lazy = await bundleLazyModules({ themeRoot, buildOptions: shared, urlOf, relative });
   const modules = new Map<string, { contents: string; loader: 'js' | 'css' }>([

@@ -16,12 +16,13 @@ interface ThemePart {
   label: string;
   /** The module only this part imports, if it has one. */
   module?: string;
-  usedBy: (site: SiteData) => boolean;
+  usedBy: (site: SiteData, pages: PageStyles) => boolean;
 }
 
 export const THEME_PARTS: ThemePart[] = [
   { label: 'NAVBAR_STYLE', usedBy: (site) => site.navbar.style !== undefined },
   { label: 'NAVBAR_DROPDOWN', module: 'src/theme/NavbarDropdown.tsx', usedBy: (site) => site.navbar.items.some((item) => item.kind === 'dropdown') },
+  { label: 'REACT_PAGE', module: 'src/theme/ReactPage.tsx', usedBy: (_, pages) => pages.reactPages },
 ];
 
 interface ThemeStylesheet {
@@ -44,9 +45,9 @@ export function usedThemeStylesheets(themeRoot: string, pages: PageStyles): { be
   return { beforeTheme: files(true), afterTheme: files(false) };
 }
 
-/** The labels of the parts `site` does not use. */
-export function unusedThemeParts(site: SiteData): string[] {
-  return THEME_PARTS.filter((part) => !part.usedBy(site)).map((part) => part.label);
+/** The labels of the parts `site` and its pages do not use. */
+export function unusedThemeParts(site: SiteData, pages: PageStyles): string[] {
+  return THEME_PARTS.filter((part) => !part.usedBy(site, pages)).map((part) => part.label);
 }
 
 /** The parts' modules as side-effect free, so esbuild drops all of a module nothing uses. */

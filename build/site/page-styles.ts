@@ -1,5 +1,6 @@
 /**
- * What a site's pages and CSS use that the theme styles only for a site that does (build/client/theme-parts.ts).
+ * What a site's pages and CSS use that the theme ships only to a site that does (build/client/theme-parts.ts):
+ * React pages, whose runtime part shows them; Infima's classes and variables.
  * Infima's classes (src/css/infima.css) are used by a site with React pages, which Docusaurus writes with
  * them throughout; by one with a Markdown or MDX page that names one in a class attribute or imports a
  * component of the site's own code; and by one whose config gives every page such a component (what a
@@ -30,17 +31,17 @@ const INFIMA_VARIABLE = /--ifm-[\w-]/;
 /** An Infima variable read in a page's inline style. */
 const INFIMA_VARIABLE_READ = /\bvar\(\s*--ifm-[\w-]/i;
 
-export interface PageStyles { infimaClasses: boolean; infimaVariables: boolean }
+export interface PageStyles { reactPages: boolean; infimaClasses: boolean; infimaVariables: boolean }
 
 /**
  * `components`: the config's components for every MDX page, by name (`@theme/…` or a site file); `siteCss`: the
  * site's own CSS (customCss and the local stylesheets), bundled.
  */
 export function pageStyles(docs: Doc[], components: Record<string, string>, siteCss: string): PageStyles {
-  const infimaClasses = Object.values(components).some((module) => !module.startsWith('@theme/'))
-    || docs.some((doc) => doc.page === 'react' || usesInfimaSource(doc.body));
+  const reactPages = docs.some((doc) => doc.page === 'react');
+  const infimaClasses = reactPages || Object.values(components).some((module) => !module.startsWith('@theme/')) || docs.some((doc) => usesInfimaSource(doc.body));
   const infimaVariables = infimaClasses || INFIMA_VARIABLE.test(siteCss) || docs.some((doc) => readsInfimaVariable(doc.body));
-  return { infimaClasses, infimaVariables };
+  return { reactPages, infimaClasses, infimaVariables };
 }
 
 /** Whether a page's Markdown or MDX, outside its code, names one of Infima's classes or imports the site's own code. */

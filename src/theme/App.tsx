@@ -4,9 +4,9 @@ import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { LocationContext, NavigateContext, SiteContext, type Location, type Navigate } from './context.ts';
 import { DocPage } from './DocPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { useIsMounted } from './hooks.ts';
 import { Navbar } from './Navbar.tsx';
 import type { HomeCopy } from './pages/HomePage.tsx';
+import { ReactPage } from './ReactPage.tsx';
 
 export const MAIN_CONTENT_ID = '__main';
 
@@ -65,7 +65,9 @@ function Page({ pages, chunk, body }: { pages: PageComponents; chunk: RouteChunk
     case 'doc':
       return <DocPage route={route as Parameters<typeof DocPage>[0]['route']} sidebar={sidebar} body={body} />;
     case 'reactPage':
-      return <ReactPage key={route.permalink} Component={chunk.Component} body={body} />;
+      // Only the runtime of a site with React pages has this part (build/client/theme-parts.ts).
+      REACT_PAGE: return <ReactPage key={route.permalink} Component={chunk.Component} body={body} />;
+      return null;
     case 'home':
       return <HomePage copy={route.pageProps as unknown as HomeCopy} />;
     case 'errors':
@@ -75,12 +77,3 @@ function Page({ pages, chunk, body }: { pages: PageComponents; chunk: RouteChunk
   }
 }
 
-/**
- * A site's React page: the HTML the build rendered (while hydrating, the server's DOM is kept, as a
- * doc's body is); one with state then renders its own component in its place, live.
- */
-function ReactPage({ Component, body }: { Component?: ComponentType; body?: string }) {
-  const mounted = useIsMounted();
-  if (Component && mounted) return <div key="live" className="react-page" data-pagefind-body=""><Component /></div>;
-  return <div key="built" className="react-page" data-pagefind-body="" dangerouslySetInnerHTML={{ __html: body ?? '' }} suppressHydrationWarning />;
-}

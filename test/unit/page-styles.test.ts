@@ -42,10 +42,10 @@ test("an MDX page importing a component of the site's own code uses Infima's cla
 
 test("a site with a React page, or a config naming a component of its own for every page, uses Infima's classes, and so its variables", () => {
   const doc = (body: string, page?: Doc['page']) => ({ body, page }) as Doc;
-  assert.deepEqual(pageStyles([doc('# Intro\n\nText.')], {}, ''), { infimaClasses: false, infimaVariables: false });
-  assert.deepEqual(pageStyles([doc('# Intro'), doc("import Page from './index.js';\n\n<Page />\n", 'react')], {}, ''), { infimaClasses: true, infimaVariables: true });
-  assert.deepEqual(pageStyles([doc('# Intro')], { Highlight: './src/components/Highlight.jsx' }, ''), { infimaClasses: true, infimaVariables: true });
-  assert.deepEqual(pageStyles([doc('# Intro')], { Tabs: '@theme/Tabs' }, ''), { infimaClasses: false, infimaVariables: false });
+  assert.deepEqual(pageStyles([doc('# Intro\n\nText.')], {}, ''), { reactPages: false, infimaClasses: false, infimaVariables: false });
+  assert.deepEqual(pageStyles([doc('# Intro'), doc("import Page from './index.js';\n\n<Page />\n", 'react')], {}, ''), { reactPages: true, infimaClasses: true, infimaVariables: true });
+  assert.deepEqual(pageStyles([doc('# Intro')], { Highlight: './src/components/Highlight.jsx' }, ''), { reactPages: false, infimaClasses: true, infimaVariables: true });
+  assert.deepEqual(pageStyles([doc('# Intro')], { Tabs: '@theme/Tabs' }, ''), { reactPages: false, infimaClasses: false, infimaVariables: false });
 });
 
 test("a site whose own CSS reads or sets one of Infima's variables uses them; CSS that names none does not", () => {

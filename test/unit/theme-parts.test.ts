@@ -23,16 +23,17 @@ test('every theme part labels statements of src/, and its module exists', () => 
   }
 });
 
-test('a site without a navbar style or dropdowns has both labels dropped from its runtime; one with them has none dropped', () => {
+test('a site without a navbar style, dropdowns or React pages has those labels dropped from its runtime; one with them has none dropped', () => {
   const site = (navbar: Partial<SiteData['navbar']>) => ({ navbar: { title: '', logo: { alt: '', src: '' }, homeHref: '/', items: [], ...navbar } }) as unknown as SiteData;
-  assert.deepEqual(unusedThemeParts(site({})), ['NAVBAR_STYLE', 'NAVBAR_DROPDOWN']);
-  assert.deepEqual(unusedThemeParts(site({ style: 'dark', items: [{ kind: 'dropdown', label: 'More', items: [], position: 'left' }] })), []);
+  const pages = (reactPages: boolean) => ({ reactPages, infimaClasses: reactPages, infimaVariables: reactPages });
+  assert.deepEqual(unusedThemeParts(site({}), pages(false)), ['NAVBAR_STYLE', 'NAVBAR_DROPDOWN', 'REACT_PAGE']);
+  assert.deepEqual(unusedThemeParts(site({ style: 'dark', items: [{ kind: 'dropdown', label: 'More', items: [], position: 'left' }] }), pages(true)), []);
 });
 
 test("a site whose pages use Infima's classes has its variables bundled before the theme's CSS and its classes after; one using the variables alone, the variables; another, no stylesheet of the theme's", () => {
   for (const sheet of THEME_STYLESHEETS) assert.ok(existsSync(path.join(projectRoot, sheet.file)), sheet.file);
   const variables = path.join('/theme', 'src/css/infima-variables.css');
-  assert.deepEqual(usedThemeStylesheets('/theme', { infimaClasses: true, infimaVariables: true }), { beforeTheme: [variables], afterTheme: [path.join('/theme', 'src/css/infima.css')] });
-  assert.deepEqual(usedThemeStylesheets('/theme', { infimaClasses: false, infimaVariables: true }), { beforeTheme: [variables], afterTheme: [] });
-  assert.deepEqual(usedThemeStylesheets('/theme', { infimaClasses: false, infimaVariables: false }), { beforeTheme: [], afterTheme: [] });
+  assert.deepEqual(usedThemeStylesheets('/theme', { reactPages: false, infimaClasses: true, infimaVariables: true }), { beforeTheme: [variables], afterTheme: [path.join('/theme', 'src/css/infima.css')] });
+  assert.deepEqual(usedThemeStylesheets('/theme', { reactPages: false, infimaClasses: false, infimaVariables: true }), { beforeTheme: [variables], afterTheme: [] });
+  assert.deepEqual(usedThemeStylesheets('/theme', { reactPages: false, infimaClasses: false, infimaVariables: false }), { beforeTheme: [], afterTheme: [] });
 });
