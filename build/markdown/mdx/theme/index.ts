@@ -27,7 +27,7 @@ export const THEME_MODULES: ReadonlyMap<string, Record<string, unknown>> = new M
 
 /** A `@theme/` or `@docusaurus/` module this generator does not have, as an import of a page or a component is refused. */
 export function unknownThemeModule(source: string): { message: string; fix: string } {
-  const known = [...THEME_MODULES.keys()].filter((name) => name.startsWith('@theme/') || name.startsWith('@docusaurus/'));
+  const known = ['@theme/', '@docusaurus/'].flatMap((scope) => [...THEME_MODULES.keys()].filter((name) => name.startsWith(scope)));
   return { message: `cannot import "${source}": this generator has no such theme component`, fix: `Use one of ${known.join(', ')}, or a component of the site's own (--allow-component-code).` };
 }
 
