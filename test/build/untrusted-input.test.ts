@@ -250,15 +250,15 @@ test('builds into one output folder at once all succeed, and the folder holds on
   assert.deepEqual(readdirSync(site.root).filter((name) => name.startsWith('site-out.')), []);
 });
 
-test('a build that waited 30 s for another build\'s swap lock gives up with one error naming the holder; the published site stays', async () => {
+test('a build that waited its time (30 s, 2 s here) for another build\'s swap lock gives up with one error naming the holder; the published site stays', async () => {
   const site = await buildSiteFolder({}, 'site-out');
   assert.equal(site.code, 0, site.stderr);
   // The test's own process is alive, as the other build would be.
   writeFileSync(path.join(site.root, 'site-out.lock'), String(process.pid));
   writeFileSync(path.join(site.root, 'docs/guide.md'), '# Guide\n\nNew steps.\n');
-  const run = await runCli(['build', '--config', 'site.config.ts', '--out', 'site-out', '--no-search'], site.root);
+  const run = await runCli(['build', '--config', 'site.config.ts', '--out', 'site-out', '--no-search'], site.root, { REDUX_DOCS_SWAP_LOCK_WAIT_MS: '2000' });
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), `error: --out: another build (process ${process.pid}) has held site-out.lock for 30 s\n  → Stop that build, or delete the file.`);
+  assert.equal(run.stderr.trim(), `error: --out: another build (process ${process.pid}) has held site-out.lock for 2 s\n  → Stop that build, or delete the file.`);
   assert.doesNotMatch(readFileSync(path.join(site.root, 'site-out/guide/index.html'), 'utf8'), /New steps/);
   assert.deepEqual(readdirSync(site.root).filter((name) => name.startsWith('site-out.')), ['site-out.lock']);
 });

@@ -15,10 +15,10 @@ export function cliCommand(args: string[]): [string, string[]] {
   return [process.execPath, [path.join(projectRoot, 'build/cli/launch.mjs'), ...args]];
 }
 
-/** Runs the CLI from any folder; never throws on a non-zero exit. */
-export async function runCli(args: string[], cwd = projectRoot): Promise<CliRun> {
+/** Runs the CLI from any folder, with `env` added to the environment; never throws on a non-zero exit. */
+export async function runCli(args: string[], cwd = projectRoot, env: Record<string, string> = {}): Promise<CliRun> {
   try {
-    const { stdout, stderr } = await execFileAsync(...cliCommand(args), { cwd, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await execFileAsync(...cliCommand(args), { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
