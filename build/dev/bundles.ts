@@ -1,5 +1,5 @@
 /**
- * Watch mode's server renderer: `build/render.tsx` bundled afresh whenever `src/` changed. (The
+ * Watch mode's server renderer: `build/pages/render.tsx` bundled afresh whenever `src/` changed. (The
  * browser runtime is bundle.ts's `bundleRuntime`, unminified.)
  */
 import { createHash } from 'node:crypto';
@@ -10,13 +10,13 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { GENERATOR_ROOT } from '../runtime-modules.ts';
 import { GENERATED_MODULES_DIR } from '../fs-utils.ts';
-import type { PageRenderer } from '../pages/page-files.ts';
+import type { PageRenderer } from '../pages/route-files.ts';
 import type * as RenderModule from '../pages/render.tsx';
 
 export type Renderer = PageRenderer & Pick<typeof RenderModule, 'themeScript'>;
 
 /**
- * `build/render.tsx` with the theme, bundled into one fresh module, so that a change in `src/`
+ * `build/pages/render.tsx` with the theme, bundled into one fresh module, so that a change in `src/`
  * is rendered without restarting Node (an imported module cannot be imported again). Packages
  * (React) stay imports (installedPackages). When the watched theme is not the generator's own (a copied site),
  * imports of the generator's `src/` are pointed at the watched one.

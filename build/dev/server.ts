@@ -12,10 +12,10 @@ import { formatProblem, type Problem } from '../errors.ts';
 import { formatMs } from '../task.ts';
 import { GENERATOR_ROOT } from '../runtime-modules.ts';
 import { EVENTS_PATH, injectReloadClient } from './client.ts';
-import { describeError } from './errors.ts';
+import { describeError } from './watch-problems.ts';
 import { EventHub } from './event-hub.ts';
 import { RebuildQueue, type Changes } from './rebuild-queue.ts';
-import { DevSite, type RebuildReport } from './site.ts';
+import { DevSite, type RebuildReport } from './watch-site.ts';
 import { SourceWatcher, type FileEvent } from './source-watcher.ts';
 import { SEARCH_DIR } from '../../src/shared/search.ts';
 

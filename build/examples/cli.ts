@@ -9,7 +9,7 @@ import { extractExamples } from './extract.ts';
 import { runPage } from './run.ts';
 import { ExampleChecker } from './typecheck.ts';
 import { listMarkdownFiles } from '../fs-utils.ts';
-import { countProseWords } from '../markdown/prose.ts';
+import { countProseWords } from '../markdown/word-count.ts';
 
 const projectRoot = process.cwd();
 const args = process.argv.slice(2);

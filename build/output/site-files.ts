@@ -1,7 +1,7 @@
 /**
  * The files beside the pages, made once for the build and watch mode: the `/` redirect of a
  * docs-only site, the link source map, the sitemap, llms.txt and the generated indexes' Markdown
- * copies, `_headers`. A doc's Markdown copy is one of its page's files (pages/page-files.ts).
+ * copies, `_headers`. A doc's Markdown copy is one of its page's files (pages/route-files.ts).
  */
 import { llmsTxt, writeCategoryCopy } from './llms.ts';
 import { securityHeaders } from './security-headers.ts';

@@ -3,8 +3,8 @@ import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { markdownCopy } from '../output/llms.ts';
 import type { Doc } from '../site/docs.ts';
 import type { RouteData, SiteConfig } from '../../src/shared/types.ts';
-import { docBody } from './page-bodies.tsx';
-import type { PageInput } from './page-files.ts';
+import { docBody } from './generated-bodies.tsx';
+import type { PageInput } from './route-files.ts';
 
 /** A React page has no Markdown copy: its body is the MDX that renders it, not its text. */
 export function docPageInput(doc: Doc, route: RouteData, compiled: CompiledMarkdown, config: SiteConfig, permalinkBySourcePath: Map<string, string>): PageInput {

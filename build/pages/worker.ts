@@ -1,6 +1,6 @@
 /** A worker thread of workers.ts: compiles Markdown (watch mode) or writes whole doc pages (the build). */
 import { parentPort } from 'node:worker_threads';
-import { DocPageWriter } from './page-writer.ts';
+import { DocPageWriter } from './doc-page-writer.ts';
 import { contentErrorsOf } from '../errors.ts';
 import { compileMarkdown, type MarkdownOptions } from '../markdown/compile.ts';
 import type { WorkerRequest, WorkerResponse } from './workers.ts';

@@ -1,11 +1,11 @@
 /**
  * Using every core: this thread works through a queue of pages while worker threads (one per
  * other core) take from the same queue. The production build has workers compile, render and
- * write whole pages (doc-pages.ts, write-pages.ts); watch mode has them compile Markdown.
+ * write whole pages (doc-page-writer.ts, doc-page-queue.ts); watch mode has them compile Markdown.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { DocPagesSetup, WrittenPage } from './page-writer.ts';
+import type { DocPagesSetup, WrittenPage } from './doc-page-writer.ts';
 import type { DocPageTask } from '../site/routes.ts';
 import { ContentError, contentError, type ContentErrorInit } from '../errors.ts';
 import { workerScript } from '../worker-scripts.ts';

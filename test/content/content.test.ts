@@ -11,7 +11,7 @@ import matter from 'gray-matter';
 import { extractCheckedExamples } from '../../build/examples/extract.ts';
 import { ExampleChecker } from '../../build/examples/typecheck.ts';
 import { listMarkdownFiles } from '../../build/fs-utils.ts';
-import { countWords } from '../../build/markdown/prose.ts';
+import { countWords } from '../../build/markdown/word-count.ts';
 import { DOC_ROUTES, builtSite, projectRoot, readRoute } from '../helpers/site.ts';
 
 let outDir: string;

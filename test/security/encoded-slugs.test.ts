@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { DevOutput } from '../../build/dev/output.ts';
+import { DevOutput } from '../../build/dev/watch-output.ts';
 import { startDevServer, type DevServer } from '../../build/dev/server.ts';
 import { runCli } from '../helpers/cli.ts';
 import { buildSiteFolder, DOCS, siteConfig } from '../helpers/site-folder.ts';

@@ -1,4 +1,4 @@
-import type { WrittenPage } from './page-writer.ts';
+import type { WrittenPage } from './doc-page-writer.ts';
 import { contentErrorsOf, rethrow, type ContentError, type Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import type { OutputFolder } from '../output/output-folder.ts';

@@ -2,7 +2,7 @@
  * The build's doc pages, streamed: each page is compiled, rendered and written by whichever thread
  * takes it from the queue, and handed to `onWritten` (link index, search) as soon as it is on disk.
  */
-import { DocPageWriter, type CompiledDoc, type DocPagesSetup, type WrittenPage } from './page-writer.ts';
+import { DocPageWriter, type CompiledDoc, type DocPagesSetup, type WrittenPage } from './doc-page-writer.ts';
 import type { DocPageTask } from '../site/routes.ts';
 import type { RuntimeAssets } from '../output-layout.ts';
 import { settled, WorkerPool, workersFor, WorkQueue, yieldToEvents, type Settle } from './workers.ts';

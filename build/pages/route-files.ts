@@ -13,7 +13,7 @@ import { markdownCopyPath, pathBelowBase, routePointerPath } from '../../src/sha
 import { fileOnDisk, NOT_FOUND_PERMALINK, pageFilePaths, type OutputFiles, type RuntimeAssets } from '../output-layout.ts';
 import type { RouteData, SiteConfig, SiteData } from '../../src/shared/types.ts';
 
-/** `build/render.tsx`: imported by the build, bundled afresh by watch mode after a theme change. */
+/** `render.tsx`: imported by the build, bundled afresh by watch mode after a theme change. */
 export type PageRenderer = Pick<typeof RenderModule, 'renderPage' | 'renderRedirectPage'>;
 
 /** What every page of a site is rendered with. */

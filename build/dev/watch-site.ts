@@ -8,15 +8,15 @@ import { checkSiteLinks } from '../pipeline/site-links.ts';
 import { permalinksBySourcePath, type Doc, type DocCache } from '../site/docs.ts';
 import { loadSite, markdownOptions, type SiteOptions, type SiteSources } from '../site/load.ts';
 import { docRoute } from '../site/routes.ts';
-import { categoryBody } from '../pages/page-bodies.tsx';
+import { categoryBody } from '../pages/generated-bodies.tsx';
 import { docPageInput } from '../pages/doc-page-input.ts';
-import { pageFiles, type PageContext } from '../pages/page-files.ts';
+import { pageFiles, type PageContext } from '../pages/route-files.ts';
 import { shipSidebars } from '../pages/sidebar-chunks.ts';
 import { TaskTimer } from '../task.ts';
 import type { RouteData } from '../../src/shared/types.ts';
 import { bundleRenderer, type Renderer } from './bundles.ts';
 import { CompiledDocs } from './compiled-docs.ts';
-import { contentHash, DevOutput, FilePlan, type PlannedFile } from './output.ts';
+import { contentHash, DevOutput, FilePlan, type PlannedFile } from './watch-output.ts';
 
 export interface DevSiteOptions extends Omit<SiteOptions, 'outDir'> {
   /** The folder whose `src/` is the theme and runtime (the generator's own, or a copy of it). */

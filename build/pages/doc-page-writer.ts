@@ -14,7 +14,7 @@ import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions } from '..
 import { DEFAULT_PAGE_LIMITS, pageOutputProblem } from '../markdown/limits.ts';
 import { withinTimeBudget } from '../markdown/page-clock.ts';
 import { FolderWriter } from '../output/output-folder.ts';
-import { pageFiles, type PageContext, type PageFiles, type PageInput } from './page-files.ts';
+import { pageFiles, type PageContext, type PageFiles, type PageInput } from './route-files.ts';
 import { ASSETS_DIR, type RuntimeAssets } from '../output-layout.ts';
 import { renderPage, renderRedirectPage } from './render.tsx';
 import { docRoute, type DocPageTask } from '../site/routes.ts';
