@@ -4,7 +4,7 @@
  */
 import type { Doc } from './docs.ts';
 import { sectionOf, type ResolvedSidebars } from './sidebars.ts';
-import type { CategoryIndexPage } from './sidebar-model.ts';
+import type { GeneratedIndex } from './sidebar-model.ts';
 import type { CategoryCard } from '../../src/theme/CategoryIndex.tsx';
 import type { RouteData, SidebarItem, SiteConfig } from '../../src/shared/types.ts';
 
@@ -20,7 +20,7 @@ export function categoryPages(sidebars: ResolvedSidebars, docs: Doc[], config: S
   }));
 }
 
-function categoryRoute(index: CategoryIndexPage, sidebars: ResolvedSidebars, config: SiteConfig): RouteData {
+function categoryRoute(index: GeneratedIndex, sidebars: ResolvedSidebars, config: SiteConfig): RouteData {
   const key = `category:${index.permalink}`;
   const placement = sidebars.placementByDocId.get(key);
   return {

@@ -15,7 +15,7 @@ export interface SidebarPlacement {
 }
 
 /** A category whose link is `{ type: 'generated-index' }`: a page listing its items. */
-export interface CategoryIndexPage {
+export interface GeneratedIndex {
   permalink: string;
   label: string;
   title: string;

@@ -9,7 +9,7 @@ import { DOT_DOT_SLUG_FIX } from './front-matter-fields.ts';
 import { climbsOut } from '../output-layout.ts';
 import { linkWithBaseUrl } from '../../src/shared/paths.ts';
 import type { SidebarItem } from '../../src/shared/types.ts';
-import type { CategoryIndexPage, SidebarPlacement } from './sidebar-model.ts';
+import type { GeneratedIndex, SidebarPlacement } from './sidebar-model.ts';
 
 type Trail = SidebarPlacement['categories'];
 
@@ -35,7 +35,7 @@ export interface OrderedPage { key: string; permalink: string; label: string; pa
 
 export class SidebarResolver {
   readonly ordered: OrderedPage[] = [];
-  readonly categoryIndexes: CategoryIndexPage[] = [];
+  readonly categoryIndexes: GeneratedIndex[] = [];
   /** The item lists being resolved, outermost first: a list met again contains itself. */
   private readonly open = new Set<object>();
 

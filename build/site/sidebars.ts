@@ -7,7 +7,7 @@ import { followLink } from './site-folder.ts';
 import { SidebarResolver, type CategoryDefaults, type OrderedPage, type ResolveContext } from './sidebar-resolver.ts';
 import type { Doc, DocRoutes } from './docs.ts';
 import type { PageLink, SidebarItem } from '../../src/shared/types.ts';
-import type { CategoryIndexPage, SidebarPlacement } from './sidebar-model.ts';
+import type { GeneratedIndex, SidebarPlacement } from './sidebar-model.ts';
 import { displayPath } from '../fs-utils.ts';
 
 /** The part of the site a doc belongs to: its top-level sidebar category, or the doc itself at the top level. */
@@ -19,7 +19,7 @@ export interface ResolvedSidebars {
   sidebars: Record<string, SidebarItem[]>;
   /** By doc id, and a generated index by `category:<permalink>`. */
   placementByDocId: Map<string, SidebarPlacement>;
-  categoryIndexes: CategoryIndexPage[];
+  categoryIndexes: GeneratedIndex[];
 }
 
 /** Docusaurus's sidebars when there is no sidebars file: one sidebar of the whole docs folder. */
@@ -88,7 +88,7 @@ export function resolveSidebars(raw: Record<string, unknown>, inputs: SidebarInp
   };
   const sidebars: Record<string, SidebarItem[]> = {};
   const placementByDocId = new Map<string, SidebarPlacement>();
-  const categoryIndexes: CategoryIndexPage[] = [];
+  const categoryIndexes: GeneratedIndex[] = [];
   for (const [sidebarName, items] of Object.entries(raw)) {
     const resolver = new SidebarResolver(sidebarName, context);
     sidebars[sidebarName] = resolver.resolveItems(items, []);
