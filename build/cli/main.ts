@@ -28,7 +28,7 @@ const SITE_FLAGS = {
   sidebars: { type: 'string', value: '<file>', description: 'the sidebars file for --docs' },
   static: { type: 'string', value: '<dir>', description: 'the static folder (default static, or static/ beside --docs)' },
   config: { type: 'string', value: '<file>', description: 'the site config (default site.config.ts; --docs alone needs none)' },
-  'allow-component-code': { type: 'boolean', description: 'run the .js/.jsx/.ts/.tsx components MDX pages import (trusted docs only)' },
+  'allow-component-code': { type: 'boolean', description: "run the site's own components and React pages (trusted sites only; a React page with state also runs in readers' browsers)" },
 } satisfies Record<string, Flag>;
 
 const SERVER_FLAGS = {

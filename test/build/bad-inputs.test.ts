@@ -141,7 +141,7 @@ test('--help lists every flag of each command and builds nothing', async () => {
     '  --sidebars <file>       the sidebars file for --docs',
     '  --static <dir>          the static folder (default static, or static/ beside --docs)',
     '  --config <file>         the site config (default site.config.ts; --docs alone needs none)',
-    '  --allow-component-code  run the .js/.jsx/.ts/.tsx components MDX pages import (trusted docs only)',
+    "  --allow-component-code  run the site's own components and React pages (trusted sites only; a React page with state also runs in readers' browsers)",
     '  --out <dir>             the output folder (default dist)',
     '  --no-search             leave out the search index',
     '  --cache-dir <dir>       the build cache\'s folder (default node_modules/.cache/redux-docs/pages)',
