@@ -101,6 +101,7 @@ export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, bas
   let checked = 0;
   for (const page of pages) {
     const missingMarkdown = new Set(page.sourceLinks.filter((link) => link.missingMarkdown).map((link) => link.url));
+    const browserLoaded = new Set(page.sourceLinks.filter((link) => link.pathname).map((link) => link.url));
     for (const href of new Set(page.hrefs)) {
       if (isExternalUrl(href)) {
         if (/^https?:/i.test(href)) external.add(href);
@@ -108,6 +109,8 @@ export function checkLinks(pages: PageLinkIndex[], outputFiles: Set<string>, bas
       }
       // A link to a missing Markdown file: the compile reported it as onBrokenMarkdownLinks says; once is enough.
       if (missingMarkdown.has(href)) continue;
+      // A `pathname://` link: a path the browser loads (another app on the host), which Docusaurus's check skips too.
+      if (browserLoaded.has(href) || themeOrigins?.get(href)?.unchecked) continue;
       checked++;
       const problem = problemOf(href, page);
       if (!problem) continue;

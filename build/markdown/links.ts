@@ -17,7 +17,8 @@ import type { LinkContext, Report } from './link-context.ts';
  * `missingMarkdown`: a link to a Markdown file that does not exist, left as written;
  * onBrokenMarkdownLinks has judged it, so the link checker does not report it again.
  */
-export interface SourceLink { url: string; line?: number; file?: string; includedAt?: number; missingMarkdown?: true }
+/** `pathname`: written as `pathname://`, a path the browser loads, which the link check leaves alone (as Docusaurus's). */
+export interface SourceLink { url: string; line?: number; file?: string; includedAt?: number; missingMarkdown?: true; pathname?: true }
 
 
 const UNSAFE_PROTOCOL = /^\s*(javascript|vbscript|data):/i;

@@ -20,6 +20,9 @@ export function rewritePathnameLinks(tree: Root, file: VFile, baseUrl: string): 
     const attributes = pathnameLinkAttributes(href, baseUrl, typeof target === 'string' ? target : undefined);
     if (attributes) Object.assign(element.properties, attributes);
   });
-  // The page's recorded links name what the checker sees: the path.
-  for (const link of file.data.links ?? []) link.url = pathnameLinkAttributes(link.url, baseUrl)?.href ?? link.url;
+  // The page's recorded links name what the checker sees (the path), marked so that it leaves them alone.
+  for (const link of file.data.links ?? []) {
+    const path = pathnameLinkAttributes(link.url, baseUrl)?.href;
+    if (path !== undefined) Object.assign(link, { url: path, pathname: true });
+  }
 }

@@ -6,7 +6,12 @@
 import type { SidebarItem, SiteData } from '../../src/shared/types.ts';
 
 /** Which file and entry wrote a navbar, footer or sidebar link: the link checker names them for a broken one. */
-export interface ThemeLinkOrigin { source: string; item: string }
+export interface ThemeLinkOrigin {
+  source: string;
+  item: string;
+  /** A `pathname://` link: the browser loads it; the link check leaves it alone, as Docusaurus's does. */
+  unchecked?: true;
+}
 
 export interface LinkFiles {
   /** The config as messages name it; undefined for a docs-only build, whose navbar and footer nobody wrote. */
@@ -29,16 +34,16 @@ export function dropdownItemName(dropdownName: string, index: number, label: str
 /** Each href of the navbar, footer and sidebars, with the first entry that writes it. */
 export function themeLinkOrigins(site: SiteData, sidebars: Record<string, SidebarItem[]>, files: LinkFiles): Map<string, ThemeLinkOrigin> {
   const origins = new Map<string, ThemeLinkOrigin>();
-  const add = (href: string | undefined, source: string | undefined, item: string) => {
-    if (href !== undefined && source !== undefined && !origins.has(href)) origins.set(href, { source, item });
+  const add = (href: string | undefined, source: string | undefined, item: string, pathname?: true) => {
+    if (href !== undefined && source !== undefined && !origins.has(href)) origins.set(href, pathname ? { source, item, unchecked: true } : { source, item });
   };
   site.navbar.items.forEach((item, index) => {
     const name = navbarItemName(index, item.kind === 'link' || item.kind === 'dropdown' ? item.label : undefined, files.navbarPositions);
-    if (item.kind === 'link') add(item.href, files.configFile, name);
-    if (item.kind === 'dropdown') item.items.forEach((link, linkIndex) => add(link.href, files.configFile, dropdownItemName(name, linkIndex, link.label)));
+    if (item.kind === 'link') add(item.href, files.configFile, name, item.pathname);
+    if (item.kind === 'dropdown') item.items.forEach((link, linkIndex) => add(link.href, files.configFile, dropdownItemName(name, linkIndex, link.label), link.pathname));
   });
   for (const column of site.footer?.columns ?? []) {
-    for (const item of column.items) if (!('html' in item)) add(item.href, files.configFile, `footer ${column.title ? `column "${column.title}" ` : ''}item "${item.label}"`);
+    for (const item of column.items) if (!('html' in item)) add(item.href, files.configFile, `footer ${column.title ? `column "${column.title}" ` : ''}item "${item.label}"`, item.pathname);
   }
   for (const [name, items] of Object.entries(sidebars)) addSidebarItems(items, (href, label) => add(href, files.sidebarsFile, `sidebar "${name}" item "${label}"`));
   return origins;

@@ -76,9 +76,9 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '
  * link opens in a new tab, and so does a `pathname://` link (a path the browser loads), unless `target`
  * says `_self`.
  */
-function siteLink(link: { to?: string; href?: string; target?: LinkTarget }, baseUrl: string, homeHref: string): { href: string; target?: LinkTarget } {
+function siteLink(link: { to?: string; href?: string; target?: LinkTarget }, baseUrl: string, homeHref: string): { href: string; target?: LinkTarget; pathname?: true } {
   const browserPath = pathnameLinkPath(link.href ?? link.to ?? '');
-  if (browserPath !== undefined) return { href: linkWithBaseUrl(browserPath, baseUrl), target: link.target ?? '_blank' };
+  if (browserPath !== undefined) return { href: linkWithBaseUrl(browserPath, baseUrl), target: link.target ?? '_blank', pathname: true };
   const target = link.target ?? (link.href !== undefined && isExternalUrl(link.href) ? '_blank' : undefined);
   if (link.href !== undefined) return { href: linkWithBaseUrl(link.href, baseUrl), ...(target ? { target } : {}) };
   const href = withBaseUrl(link.to ?? '/', baseUrl);

@@ -202,7 +202,13 @@ export interface RouteData {
  * link, unless the config says `_self`); `_self`, a page the browser loads; none, a page of the site,
  * shown by the client router.
  */
-export interface ResolvedLink { label: string; href: string; target?: LinkTarget }
+export interface ResolvedLink {
+  label: string;
+  href: string;
+  target?: LinkTarget;
+  /** Written as `pathname://`: a path the browser loads, outside the site's pages, which the link check (as Docusaurus's) leaves alone. */
+  pathname?: true;
+}
 
 /**
  * Besides its own page, a doc item is marked on every page of its `section` (the doc's top-level sidebar
