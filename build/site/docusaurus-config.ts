@@ -46,7 +46,7 @@ export async function loadDocusaurusConfig(file: string, options: { files?: Set<
   const presets = classicPresets(raw, unsupported);
   const docs = docsPluginOptions(presets, raw, shown, options.docsDir !== undefined, unsupported);
   const { input, navbarPositions } = translate(raw, unsupported);
-  const customCss = customCssOf(presets, unsupported);
+  const customCss = customCssOf(presets, raw, unsupported);
   const docsInput = translateDocs(docs, siteDir, unsupported);
   const pages = translatePages(presets[0], siteDir, unsupported);
   const unbuiltRoutes = unbuiltBlogRoutes(blogPlugins(presets, raw), siteDir);
@@ -95,7 +95,7 @@ const THEME_TAKEN = new Set(['navbar', 'footer', 'colorMode', 'announcementBar',
 function translate(raw: Raw, unsupported: Unsupported) {
   warnUnknown(raw, TAKEN, HARMLESS, (key) => `"${key}"`, unsupported);
   if (raw.staticDirectories !== undefined && JSON.stringify(raw.staticDirectories) !== '["static"]') unsupported('"staticDirectories"', 'the static folder is static/ beside the config');
-  for (const theme of Array.isArray(raw.themes) ? raw.themes : []) unsupported(`theme ${pluginName(theme)}`);
+  for (const theme of themesOf(raw)) if (!CLASSIC_THEME.test(theme.name)) unsupported(`theme ${pluginName(theme.entry)}`);
   const themeConfig = isRecord(raw.themeConfig) ? raw.themeConfig : {};
   warnUnknown(themeConfig, THEME_TAKEN, new Set(), (key) => `"themeConfig.${key}"`, unsupported);
   const { navbar, positions } = translateNavbar(themeConfig.navbar, unsupported);
@@ -261,12 +261,28 @@ function translatePages(preset: ClassicPreset | undefined, siteDir: string, unsu
   return { path: path.resolve(siteDir, stringOf(options.path) ?? 'src/pages'), routeBasePath: stringOf(options.routeBasePath) };
 }
 
-/** The classic preset's `theme.customCss`: a file or a list, relative to the config's folder (or absolute, from `require.resolve`). */
-function customCssOf(presets: ClassicPreset[], unsupported: Unsupported): unknown[] {
-  return presets.flatMap(({ name, options }) => {
-    if (!isRecord(options.theme)) return [];
-    const { customCss, ...rest } = options.theme;
-    warnUnknown(rest, new Set(), new Set(), (key) => `"theme.${key}" of preset "${name}"`, unsupported);
+const CLASSIC_THEME = /(^|[/\\])theme-classic([/\\]|$)/;
+
+/** The config's `themes`, each with its name and options (`'name'` or `['name', options]`). */
+function themesOf(raw: Raw): { entry: unknown; name: string; options: Raw }[] {
+  return (Array.isArray(raw.themes) ? raw.themes : []).map((entry: unknown) => {
+    const [name, options] = Array.isArray(entry) ? entry : [entry, {}];
+    return { entry, name: typeof name === 'string' ? name : '', options: isRecord(options) ? options : {} };
+  });
+}
+
+/**
+ * `customCss`: a file or a list, relative to the config's folder (or absolute, from `require.resolve`), of
+ * the classic preset's `theme`, or of `@docusaurus/theme-classic` listed in `themes` (immer's config).
+ */
+function customCssOf(presets: ClassicPreset[], raw: Raw, unsupported: Unsupported): unknown[] {
+  const themeOptions = [
+    ...presets.flatMap(({ name, options }) => (isRecord(options.theme) ? [{ options: options.theme, owner: (key: string) => `"theme.${key}" of preset "${name}"` }] : [])),
+    ...themesOf(raw).filter((theme) => CLASSIC_THEME.test(theme.name)).map(({ name, options }) => ({ options, owner: (key: string) => `"${key}" of theme "${name}"` })),
+  ];
+  return themeOptions.flatMap(({ options, owner }) => {
+    const { customCss, ...rest } = options;
+    warnUnknown(rest, new Set(), new Set(), owner, unsupported);
     return customCss === undefined ? [] : Array.isArray(customCss) ? customCss : [customCss];
   });
 }

@@ -209,3 +209,14 @@ test('footer HTML loses its scripts and event handlers, with a warning each', as
   ]);
   assert.match(run.page(), /<li><a href="https:\/\/t\.example">Home<\/a><\/li>/);
 });
+
+test('customCss given to @docusaurus/theme-classic in `themes`, beside the docs plugin, is the site\'s CSS too (immer\'s config); another theme is still warned about', async () => {
+  const config = "module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', plugins: [['@docusaurus/plugin-content-docs', { routeBasePath: '/' }]], themes: [['@docusaurus/theme-classic', { customCss: require.resolve('./src/custom.css'), cookies: true }], '@docusaurus/theme-live-codeblock'] };\n";
+  const run = await buildSite({ 'docusaurus.config.js': config, 'src/custom.css': ':root { --ifm-color-primary: #8a0e6a; }\n' });
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(run.stderr.trim().split('\n'), [
+    'warning: docusaurus.config.js: theme "@docusaurus/theme-live-codeblock" is not supported; it is ignored',
+    'warning: docusaurus.config.js: "cookies" of theme "@docusaurus/theme-classic" is not supported; it is ignored',
+  ]);
+  assert.match(run.css(), /--ifm-color-primary: #8a0e6a/);
+});
