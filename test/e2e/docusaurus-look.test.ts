@@ -29,8 +29,10 @@ async function buildAndServe(args: string[], cwd?: string): Promise<SiteServer> 
 /** A small site of its own with a primary bar (tempTree removes it after the file's tests). */
 const primaryRoot = tempTree({
   'package.json': '{ "private": true }\n',
-  'docs/intro.md': '# Intro\n\nHello.\n',
-  'src/custom.css': ':root { --ifm-color-primary: #2e8555; }\n',
+  'docs/intro.md': '# Intro\n\nHello.\n\n<details>\n<summary>More</summary>\n\n[Launch](/guide/launch)\n\n</details>\n',
+  'docs/guide/launch.md': '# Launch\n\nCount down.\n',
+  // As immer's CSS styles the links of its pages' <details>; the theme's sidebar categories are <details> too.
+  'src/custom.css': ':root { --ifm-color-primary: #2e8555; }\ndetails a { display: block; text-align: right; font-size: 0.8em; }\n',
   'docusaurus.config.js': "module.exports = { title: 'Primary', url: 'https://p.example', baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/' }, theme: { customCss: './src/custom.css' } }]], themeConfig: { navbar: { title: 'Primary', style: 'primary', items: [{ to: '/intro', label: 'Intro' }] } } };\n",
 });
 
@@ -150,3 +152,15 @@ for (const width of [375, 1280]) {
     await context.close();
   });
 }
+
+test("a site's CSS for the <details> of its pages styles them, never the sidebar's categories, which are <details> too", async () => {
+  const { context, page, problems } = await openPage(primarySite, '/intro', 1280);
+  const style = (selector: string) => page.locator(selector).first().evaluate((link) => ({ align: getComputedStyle(link).textAlign, size: getComputedStyle(link).fontSize }));
+  await page.locator('.markdown details summary').click();
+  assert.deepEqual(await style('.markdown details a'), { align: 'right', size: '12.8px' });
+  const topLevel = await style('nav[aria-label="Docs sidebar"] .menu-level-1 > .menu-item-link > .menu-link');
+  assert.deepEqual(await style('nav[aria-label="Docs sidebar"] .menu-category .menu-level-2 .menu-link'), topLevel);
+  assert.equal(topLevel.align, 'start');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
