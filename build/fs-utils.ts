@@ -2,9 +2,9 @@ import { constants, copyFileSync, linkSync, readdirSync, realpathSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** A file or folder as messages show it: relative to the folder the command runs in (`.` for that folder). */
-export function displayPath(file: string): string {
-  return path.relative(process.cwd(), file) || '.';
+/** A file or folder as messages show it: relative to the folder the command runs in, or to `from` (`.` for that folder). */
+export function displayPath(file: string, from = process.cwd()): string {
+  return path.relative(from, file) || '.';
 }
 
 /** The file's real path, every symbolic link followed; undefined when it leads nowhere (a missing file, a loop of links). */

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createStaticServer, listenOn } from '../serve/static-server.ts';
 import { formatProblem, type Problem } from '../errors.ts';
 import { formatMs } from '../task.ts';
+import { displayPath } from '../fs-utils.ts';
 import { GENERATOR_ROOT } from '../runtime-modules.ts';
 import { EVENTS_PATH, injectReloadClient } from './client.ts';
 import { describeError } from './watch-problems.ts';
@@ -103,7 +104,7 @@ class DevSession {
 
   async rebuild(changes: Changes): Promise<void> {
     const started = performance.now();
-    const what = changes ? describeChanges(changes, (file) => shownPath(file, this.projectRoot)) : 'startup';
+    const what = changes ? describeChanges(changes, (file) => displayPath(file, this.projectRoot)) : 'startup';
     try {
       const report = await this.site.rebuild();
       for (const warning of report.newWarnings) this.logError(`warning: ${warning}`);
@@ -182,11 +183,6 @@ function modelPaths(site: DevSite, projectRoot: string): string[] {
     model.paths.docsDir, ...(model.paths.pagesDir ? [model.paths.pagesDir] : []), ...configAndSidebars, ...model.moduleFiles, ...model.paths.staticDirs,
     ...pages.map((file) => path.resolve(projectRoot, file)), ...new Set(read),
   ];
-}
-
-function shownPath(file: string, projectRoot: string): string {
-  const relative = path.relative(projectRoot, file);
-  return relative.startsWith('..') ? file : relative;
 }
 
 function describeChanges(changes: Map<string, FileEvent>, shown: (file: string) => string): string {

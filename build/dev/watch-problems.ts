@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { contentErrorsOf, type Problem } from '../errors.ts';
+import { displayPath } from '../fs-utils.ts';
 
 interface EsbuildMessage { text: string; location?: { file: string; line: number; column: number } | null }
 
@@ -26,9 +27,4 @@ export function describeError(error: unknown, workingDir: string, projectRoot: s
     line: place ? Number(place[2]) : undefined,
     message: thrown.stack ?? thrown.message,
   }];
-}
-
-function displayPath(file: string, projectRoot: string): string {
-  const relative = path.relative(projectRoot, file);
-  return relative.startsWith('..') ? file : relative;
 }

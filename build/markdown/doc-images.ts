@@ -10,7 +10,7 @@ import type { Image } from 'mdast';
 import type { VFile } from 'vfile';
 import { splitHref } from '../../src/shared/paths.ts';
 import type { LinkContext, Report } from './link-context.ts';
-import { isInsideSite, isWithin, realPath, siteFolders } from '../fs-utils.ts';
+import { displayPath, isInsideSite, isWithin, realPath, siteFolders } from '../fs-utils.ts';
 
 /** A file to copy into the output: source path → path below the output folder. */
 export interface PageAsset { source: string; target: string }
@@ -30,7 +30,7 @@ export function relocateDocImage(image: Image, context: LinkContext, sourcePath:
   }
   report(`image "${image.url}" not found next to the ${writer}`, {
     ruleId: 'missing-image',
-    note: copied.problem === 'missing' ? `Put the file at ${path.relative(process.cwd(), source)}, or fix the path (it is relative to this file).` : OUTSIDE_NOTE,
+    note: copied.problem === 'missing' ? `Put the file at ${displayPath(source)}, or fix the path (it is relative to this file).` : OUTSIDE_NOTE,
   });
 }
 

@@ -22,10 +22,10 @@ function outputFolderProblem(out: string, paths: GuardedPaths): string | undefin
   if (existsSync(out) && !statSync(out).isDirectory()) return 'is a file';
   if (isWithin(out, path.resolve(paths.projectRoot))) return 'is or contains the project folder';
   for (const [name, dir] of [['docs', paths.docsDir], ...paths.staticDirs.map((dir) => ['static', dir])]) {
-    if (isWithin(out, dir) || isWithin(dir, out)) return `overlaps the ${name} folder ${path.relative(process.cwd(), dir)}`;
+    if (isWithin(out, dir) || isWithin(dir, out)) return `overlaps the ${name} folder ${displayPath(dir)}`;
   }
   for (const file of [paths.configFile, paths.sidebarsFile]) {
-    if (file && isWithin(out, path.resolve(paths.projectRoot, file))) return `contains ${path.relative(process.cwd(), path.resolve(paths.projectRoot, file))}`;
+    if (file && isWithin(out, path.resolve(paths.projectRoot, file))) return `contains ${displayPath(path.resolve(paths.projectRoot, file))}`;
   }
   if (!existsSync(out)) return undefined;
   const entries = readdirSync(out);
