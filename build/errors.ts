@@ -4,6 +4,9 @@
  * formatter prints them in the build, watch mode and its overlay.
  */
 
+import path from 'node:path';
+import { displayPath } from './fs-utils.ts';
+
 /** A problem in an author's input, as every report prints it. */
 export interface Problem {
   /** Which check found it (`front-matter`, `markdown/missing-image`, …), for tools that filter or link to docs/errors.md. */
@@ -59,7 +62,7 @@ export class ContentError extends Error implements Problem {
 
 /** Several content errors found in one pass, reported together so an author fixes them in one run. */
 export class ContentErrors extends Error {
-  constructor(readonly errors: ContentError[], message = `${errors.length} problem${errors.length === 1 ? '' : 's'} found:\n${errors.map((e) => e.format()).join('\n')}`) {
+  constructor(readonly errors: ContentError[], message = formatProblems(errors)) {
     super(message);
     this.name = 'ContentErrors';
   }
@@ -93,4 +96,55 @@ export function throwIfAny(errors: ContentError[]): void {
 /** For `?? rethrow(error)`: what is not a content error goes on up. */
 export function rethrow(error: unknown): never {
   throw error;
+}
+
+/** One problem as formatProblem prints it; several under `N problems found:`. */
+export function formatProblems(problems: Problem[]): string {
+  if (problems.length === 1) return formatProblem(problems[0]);
+  return `${problems.length} problems found:\n${problems.map(formatProblem).join('\n')}`;
+}
+
+interface EsbuildMessage { text: string; location?: { file: string; line: number; column: number } | null }
+
+const FILE_SYSTEM_PROBLEMS: Record<string, string> = {
+  ENOSPC: 'the disk is full', EACCES: 'permission denied', EPERM: 'operation not permitted', EROFS: 'the file system is read-only',
+  ENOTDIR: 'a part of the path is a file', EDQUOT: 'the disk quota is used up', EMFILE: 'too many open files',
+};
+
+/**
+ * Whatever a build or a rebuild threw, as problems an author reads (the CLI prints them, watch mode shows
+ * them): content errors as they are; esbuild's errors (a syntax error in the theme) at their file, line
+ * and column (`workingDir`: what esbuild's paths are relative to); a file-system failure with what to do;
+ * anything else with its stack, at the first file of it. Paths are shown relative to `from`.
+ */
+export function problemsOf(error: unknown, { workingDir = process.cwd(), from = process.cwd() } = {}): Problem[] {
+  const contentErrors = contentErrorsOf(error);
+  if (contentErrors) return contentErrors.map(({ rule, file, line, column, message, fix }) => ({ rule, file, line, column, message, fix }));
+  const esbuildErrors = (error as { errors?: EsbuildMessage[] } | null)?.errors;
+  if (Array.isArray(esbuildErrors) && esbuildErrors.length > 0 && esbuildErrors.every((entry) => typeof entry?.text === 'string')) {
+    return esbuildErrors.map((entry) => ({
+      file: entry.location ? displayPath(path.resolve(workingDir, entry.location.file), from) : undefined,
+      line: entry.location?.line,
+      column: entry.location ? entry.location.column + 1 : undefined,
+      message: entry.text,
+    }));
+  }
+  if (isFileSystemError(error)) return [fileSystemProblem(error, from)];
+  const thrown = error instanceof Error ? error : new Error(String(error));
+  const place = /\(?((?:\/|[A-Za-z]:\\)[^():\s]+):(\d+):(\d+)\)?/.exec(thrown.stack ?? '');
+  return [{ file: place ? displayPath(place[1], from) : undefined, line: place ? Number(place[2]) : undefined, message: thrown.stack ?? thrown.message }];
+}
+
+function isFileSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && (error as NodeJS.ErrnoException).code! in FILE_SYSTEM_PROBLEMS;
+}
+
+/** `cannot mkdir /sys/out.staging-12: operation not permitted (EPERM)`, and what to do. */
+function fileSystemProblem(error: NodeJS.ErrnoException & { code: string }, from: string): Problem {
+  const relative = error.path && path.relative(from, error.path);
+  const where = error.path ? ` ${relative && !relative.startsWith('..') ? relative : error.path}` : '';
+  return {
+    message: `cannot ${error.syscall ?? 'write'}${where}: ${FILE_SYSTEM_PROBLEMS[error.code]} (${error.code})`,
+    fix: 'Free disk space or pick an output folder you can write to (--out); the previous output is unchanged.',
+  };
 }

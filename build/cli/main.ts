@@ -15,7 +15,7 @@ import { EntryStore } from '../cache/entry-store.ts';
 import { DEFAULT_CACHE_DIR, DEFAULT_CACHE_MAX_BYTES, type BuildCacheOptions } from '../cache/compile-cache.ts';
 import { BrokenLinksError } from '../links/policy.ts';
 import { readLinkSources, runCheckLinks } from '../links/check-built-site.ts';
-import { ContentError, ContentErrors, formatProblem } from '../errors.ts';
+import { ContentError, formatProblem, formatProblems, problemsOf } from '../errors.ts';
 import { startDevServer } from '../dev/server.ts';
 import { discardActiveOutput } from '../output/output-folder.ts';
 import { parseHeadersFile } from '../serve/headers-file.ts';
@@ -179,29 +179,11 @@ async function runClean(values: FlagValues<typeof CLEAN.flags>): Promise<void> {
   console.log(removed ? `Removed the build cache in ${displayPath(dir)}.` : `There was no build cache in ${displayPath(dir)}.`);
 }
 
+/** A mistake in the command line as said; broken links as Docusaurus words them; anything else as the problems it is (errors.ts). */
 function reportError(error: unknown): void {
   if (error instanceof UsageError) console.error(`error: ${error.message}`);
   else if (error instanceof BrokenLinksError) console.error(error.message);
-  else if (error instanceof ContentErrors) console.error(`error: ${error.message}`);
-  else if (error instanceof ContentError) console.error(`error: ${error.format()}`);
-  else if (isFileSystemError(error)) console.error(`error: ${describeFileSystemError(error)}`);
-  else console.error(error);
-}
-
-const FILE_SYSTEM_PROBLEMS: Record<string, string> = {
-  ENOSPC: 'the disk is full', EACCES: 'permission denied', EPERM: 'operation not permitted', EROFS: 'the file system is read-only',
-  ENOTDIR: 'a part of the path is a file', EDQUOT: 'the disk quota is used up', EMFILE: 'too many open files',
-};
-
-function isFileSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && (error as NodeJS.ErrnoException).code! in FILE_SYSTEM_PROBLEMS;
-}
-
-/** `cannot mkdir /sys/out.staging-12: operation not permitted (EPERM)`, and what to do. */
-function describeFileSystemError(error: NodeJS.ErrnoException & { code: string }): string {
-  const relative = error.path && path.relative(process.cwd(), error.path);
-  const where = error.path ? ` ${relative && !relative.startsWith('..') ? relative : error.path}` : '';
-  return `cannot ${error.syscall ?? 'write'}${where}: ${FILE_SYSTEM_PROBLEMS[error.code]} (${error.code})\n  → Free disk space or pick an output folder you can write to (--out); the previous output is unchanged.`;
+  else console.error(`error: ${formatProblems(problemsOf(error))}`);
 }
 
 const HELP_ARGS = new Set(['--help', '-h', 'help']);

@@ -8,12 +8,11 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createStaticServer, listenOn } from '../serve/static-server.ts';
-import { formatProblem, type Problem } from '../errors.ts';
+import { formatProblem, problemsOf, type Problem } from '../errors.ts';
 import { formatMs } from '../task.ts';
 import { displayPath } from '../fs-utils.ts';
 import { GENERATOR_ROOT } from '../runtime-modules.ts';
 import { EVENTS_PATH, injectReloadClient } from './client.ts';
-import { describeError } from './watch-problems.ts';
 import { EventHub } from './event-hub.ts';
 import { RebuildQueue, type Changes } from './rebuild-queue.ts';
 import { DevSite, type RebuildReport } from './watch-site.ts';
@@ -113,7 +112,7 @@ class DevSession {
       this.sources?.add(modelPaths(this.site, this.projectRoot));
       this.hub.send('reload', { pages: report.all ? 'all' : report.changed });
     } catch (error) {
-      this.reportFailure(describeError(error, this.themeRoot, this.projectRoot), `rebuild failed (${what}) after ${formatMs(performance.now() - started)}`);
+      this.reportFailure(problemsOf(error, { workingDir: this.themeRoot, from: this.projectRoot }), `rebuild failed (${what}) after ${formatMs(performance.now() - started)}`);
     }
   }
 

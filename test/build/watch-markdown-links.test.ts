@@ -31,7 +31,7 @@ test('watch mode: "warn" prints the warning once and serves the link as written;
   const deadline = Date.now() + 20_000;
   while (!lines.some((line) => line.startsWith('rebuild failed')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   assert.deepEqual(lines.map((line) => line.replace(/after [\d.]+ m?s/, 'after …')), [
-    `E error: ${shown}:5: link to a missing Markdown file "./old-guide.md"\n${fix}`,
+    `E error: ${shown}:5:14: link to a missing Markdown file "./old-guide.md"\n${fix}`,
     'rebuild failed (site.config.ts) after …; serving the last good pages',
   ]);
 });

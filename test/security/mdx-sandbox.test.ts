@@ -108,13 +108,13 @@ test('an MDX page of a site config (format "detect", as our own site) is sandbox
 let server: DevServer | undefined;
 after(() => server?.close());
 
-test('watch mode sandboxes the page too: the error is shown, the page is not served with the host name', async () => {
+test('watch mode sandboxes the page too: the error is shown as the build shows it (line and column), the page is not served with the host name', async () => {
   const root = tempTree({ ...DOCS, 'docs/intro.md': '---\ntitle: Intro\n---\n\nWelcome.\n', 'docs/hostile.mdx': HOSTILE_PAGES['host.mdx'].text, 'site.config.ts': siteConfig() });
   const lines: string[] = [];
   server = await startDevServer({ projectRoot: root, configFile: 'site.config.ts', port: 0, host: '127.0.0.1', log: (line) => lines.push(line), logError: (line) => lines.push(`E ${line}`) });
   await server.idle();
   const shown = path.relative(process.cwd(), path.join(root, 'docs/hostile.mdx'));
-  assert.deepEqual(lines.filter((line) => line.startsWith('E ')), [`E error: ${shown}:1: expression cannot be evaluated: "process" is not defined on this page\n${FIX}`]);
+  assert.deepEqual(lines.filter((line) => line.startsWith('E ')), [`E error: ${shown}:1:7: expression cannot be evaluated: "process" is not defined on this page\n${FIX}`]);
   const page = await fetch(new URL('/hostile', server.url));
   assert.doesNotMatch(await page.text(), new RegExp(`\\b${hostname()}\\b`));
 });
