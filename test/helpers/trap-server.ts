@@ -1,9 +1,13 @@
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { after, before } from 'node:test';
+import type { Browser } from 'playwright-core';
 import sirv from 'sirv';
-import type { SiteServer } from './browser.ts';
+import { launchBrowser, type SiteServer } from './browser.ts';
+import { runCli, type CliRun } from './cli.ts';
 
 /**
  * Serves a built site as a plain static host does (GitHub Pages, S3): files and a folder's
@@ -33,4 +37,26 @@ export async function serveWithTrap(outDir: string, trap: string): Promise<SiteS
     trapped,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+export interface TrappedSite { build: CliRun; server: SiteServer & { trapped: string[] }; browser: Browser }
+
+/**
+ * For a browser test file: builds the site in `root` with the CLI (`build …args --out out --no-search`),
+ * which must succeed, serves it with the trap at `trap` and launches Chromium before the tests; closes
+ * both after them.
+ */
+export function useTrappedSite(root: string, args: string[], trap: string): TrappedSite {
+  const site = {} as TrappedSite;
+  before(async () => {
+    site.build = await runCli(['build', ...args, '--out', 'out', '--no-search'], root);
+    assert.equal(site.build.code, 0, site.build.stderr);
+    site.server = await serveWithTrap(path.join(root, 'out'), trap);
+    site.browser = await launchBrowser();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.close();
+  });
+  return site;
 }

@@ -5,12 +5,8 @@
  * request reaches the attacker's URL, and no page navigates away.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, type SiteServer } from '../helpers/browser.ts';
-import { serveWithTrap } from '../helpers/trap-server.ts';
-import { runCli, type CliRun } from '../helpers/cli.ts';
+import { test } from 'node:test';
+import { useTrappedSite } from '../helpers/trap-server.ts';
 import { siteConfig } from '../helpers/site-folder.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
@@ -41,42 +37,27 @@ const PAGES: Record<string, string> = {
   'Widget.jsx': `export default function Widget() { return <div><span dangerouslySetInnerHTML={{ __html: "<img src=x onerror=${hit(18)}><script>${hit(19)}</script>" }} /><a href="javascript:${hit(20)}">twenty</a></div>; }\n`,
 };
 
-let build: CliRun;
-let browser: Browser;
-let server: SiteServer & { trapped: string[] };
-
 const root = tempTree({ ...PAGES, 'docs/intro.md': '# Intro\n', 'sidebars.js': "module.exports = { docs: ['intro', 'raw', 'mdx'] };\n", 'site.config.ts': siteConfig({ allowComponentCode: true, onBrokenLinks: 'warn', markdown: { format: 'detect', languageTabs: false } }) });
 
-before(async () => {
-  build = await runCli(['build', '--config', 'site.config.ts', '--out', 'out', '--no-search'], root);
-  assert.equal(build.code, 0, build.stderr);
-  const outDir = path.join(root, 'out');
-  server = await serveWithTrap(outDir, PWNED);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useTrappedSite(root, ['--config', 'site.config.ts'], PWNED);
 
 test('the hostile folder builds, with a warning for every payload it dropped', () => {
-  assert.equal(build.code, 0, build.stderr);
-  const warnings = build.stderr.split('\n').filter((line) => line.startsWith('warning:'));
+  assert.equal(site.build.code, 0, site.build.stderr);
+  const warnings = site.build.stderr.split('\n').filter((line) => line.startsWith('warning:'));
   assert.ok(warnings.length >= 12, warnings.join('\n'));
 });
 
 for (const route of ['/raw', '/mdx']) {
   test(`${route}: no injected script runs, nothing is fetched from the attacker's URL, and the page stays where it is (375 and 1280 px)`, async () => {
     for (const width of [375, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const context = await site.browser.newContext({ viewport: { width, height: 800 } });
       const page = await context.newPage();
       const dialogs: string[] = [];
       page.on('dialog', (dialog) => {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
-      await page.goto(`${server.origin}${route}`, { waitUntil: 'load' });
+      await page.goto(`${site.server.origin}${route}`, { waitUntil: 'load' });
       // Time for handlers (onerror, ontoggle) and a meta refresh to fire, were any left.
       await page.waitForTimeout(1000);
       const protocols = await page.locator('.markdown a[href], .markdown [src]').evaluateAll((elements) => elements.map((element) => new URL((element as HTMLAnchorElement).href || (element as HTMLImageElement).src).protocol));
@@ -90,6 +71,6 @@ for (const route of ['/raw', '/mdx']) {
       assert.deepEqual(elements, [], 'no script element, event handler, srcdoc or refresh in the page body');
       await context.close();
     }
-    assert.deepEqual(server.trapped, []);
+    assert.deepEqual(site.server.trapped, []);
   });
 }

@@ -5,12 +5,8 @@
  * attacker's URL.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, type SiteServer } from '../helpers/browser.ts';
-import { serveWithTrap } from '../helpers/trap-server.ts';
-import { runCli } from '../helpers/cli.ts';
+import { test } from 'node:test';
+import { useTrappedSite } from '../helpers/trap-server.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
 const PWNED = '/pwned';
@@ -31,31 +27,17 @@ const PAGES: Record<string, string> = {
 };
 
 const root = tempTree(PAGES);
-let browser: Browser;
-let server: SiteServer & { trapped: string[] };
-
-before(async () => {
-  const build = await runCli(['build', '--docs', 'docs', '--out', 'out', '--no-search'], root);
-  assert.equal(build.code, 0, build.stderr);
-  const outDir = path.join(root, 'out');
-  server = await serveWithTrap(outDir, PWNED);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useTrappedSite(root, ['--docs', 'docs'], PWNED);
 
 for (const route of ['/marker', '/iframe']) {
   test(`${route}: the page's script does not run when a reader opens it`, async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.origin}${route}`, { waitUntil: 'load' });
+    await page.goto(`${site.server.origin}${route}`, { waitUntil: 'load' });
     await page.waitForTimeout(1000); // for onfocus and onerror, were they there
     const handlers = await page.locator('.markdown *').evaluateAll((elements) => elements.flatMap((element) => element.getAttributeNames().filter((name) => name.startsWith('on')).map((name) => `${element.tagName} ${name}`)));
     await context.close();
     assert.deepEqual(handlers, [], 'no event handler in the page body');
-    assert.deepEqual(server.trapped.filter((url) => url.includes(route.slice(1))), []);
+    assert.deepEqual(site.server.trapped.filter((url) => url.includes(route.slice(1))), []);
   });
 }
