@@ -4,7 +4,8 @@
  * (and its HTML until Pagefind has it). The output folder is replaced only if every stage succeeds.
  */
 import { displayPath } from './fs-utils.ts';
-import { bundleRuntime, type RuntimeBundle } from './client/bundle.ts';
+import { bundleRuntime, type RuntimeBundle, type RuntimeInput } from './client/bundle.ts';
+import { cachedBundle } from './cache/runtime-cache.ts';
 import { GENERATOR_ROOT } from './runtime-modules.ts';
 import { throwIfAny, type Warning } from './errors.ts';
 import { OutputFolder } from './output/output-folder.ts';
@@ -68,7 +69,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const docs = shard ? allDocs.filter((doc) => inShard(doc.permalink, shard)) : allDocs;
   const { config, paths } = sources;
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...paths });
-  const bundling = timer.background('bundle client', bundleRuntime({ themeRoot: GENERATOR_ROOT, site: sources.site, generatedCss: sources.generatedCss, siteCss: sources.siteCss, pageStyles: sources.pageStyles, baseUrl: config.baseUrl, minify: true }));
+  const bundling = timer.background('bundle client', clientBundle({ themeRoot: GENERATOR_ROOT, site: sources.site, generatedCss: sources.generatedCss, siteCss: sources.siteCss, pageStyles: sources.pageStyles, baseUrl: config.baseUrl, minify: true }, cache));
   bundling.catch(() => {}); // awaited below; a content error may come first
   const output = OutputFolder.prepare(paths.outDir);
   try {
@@ -82,7 +83,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const search = pages.search && await timer.run('index search', () => pages.writeSearchIndex());
     if (shard) await timer.run('write shard manifest', async () => writeShardManifest(output, shard, sources, await bundling, pages));
     output.commit();
-    if (cache) log(cacheSummary(cache.options, pages, search));
+    if (cache) log(cacheSummary(cache.options, pages, search, (await bundling).fromCache));
     const pageCount = pages.linkIndex().length;
     const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${displayPath(paths.outDir)}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
     // A shard reports its own docs' warnings; the merge reports the site's (config, sidebars).
@@ -137,6 +138,13 @@ function searchCache(cache: CompileCache, shard: Shard | undefined): SearchCache
   return new SearchCache(cache.store, cache.options.generatorKey, shard ? `${shard.index}/${shard.count}` : '');
 }
 
+/** The client bundle, from the build cache when the theme, the site's data and its CSS are what they were. */
+function clientBundle(input: RuntimeInput, cache: CompileCache | undefined): Promise<RuntimeBundle & { fromCache?: boolean }> {
+  if (!cache) return bundleRuntime(input);
+  const { themeRoot: _, siteCss, ...decides } = input;
+  return cachedBundle(cache.store, cache.options.generatorKey, { ...decides, siteCss: siteCss.css }, siteCss.assets, () => bundleRuntime(input));
+}
+
 /** The build cache, or none (one line saying why) when its folder cannot be written. */
 function openCache(options: BuildCacheOptions, sources: SiteSources, log: (line: string) => void): CompileCache | undefined {
   try {
@@ -153,11 +161,11 @@ function openCache(options: BuildCacheOptions, sources: SiteSources, log: (line:
  * `Build cache: 80 of 87 doc pages reused (3 rendered again), 7 compiled; 12.3 MiB in node_modules/.cache/…`,
  * after pruning it to its size.
  */
-function cacheSummary(options: BuildCacheOptions, pages: WrittenPages, search: { parts: number; reused: number } | undefined): string {
+function cacheSummary(options: BuildCacheOptions, pages: WrittenPages, search: { parts: number; reused: number } | undefined, clientReused = false): string {
   const { bytes, removed } = new EntryStore(options.dir).prune(options.maxBytes);
   const total = pages.reused + pages.compiled.length;
   const renderedAgain = pages.rendered.length - pages.compiled.length;
-  return `Build cache: ${pages.reused} of ${total} doc pages reused (${renderedAgain} rendered again), ${pages.compiled.length} compiled; ${search ? `search index: ${search.reused} of ${search.parts} parts reused; ` : ''}${formatBytes(bytes)} in ${displayPath(options.dir)}${removed ? ` (${removed} least recently used entries removed)` : ''}`;
+  return `Build cache: ${pages.reused} of ${total} doc pages reused (${renderedAgain} rendered again), ${pages.compiled.length} compiled; ${search ? `search index: ${search.reused} of ${search.parts} parts reused; ` : ''}${clientReused ? 'client bundle reused; ' : ''}${formatBytes(bytes)} in ${displayPath(options.dir)}${removed ? ` (${removed} least recently used entries removed)` : ''}`;
 }
 
 function formatBytes(bytes: number): string {

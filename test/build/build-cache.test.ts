@@ -50,9 +50,16 @@ function cacheEntries(dir: string): string[] {
   return readdirSync(dir, { recursive: true }).map(String).filter((file) => /^[0-9a-f]{64}$/.test(path.basename(file))).map((file) => path.join(dir, file));
 }
 
-/** A doc's compiled Markdown is an entry; its whole page, an entry whose files are kept beside it as blobs (`<entry>.<write>.<index>`). */
+/**
+ * A doc's compiled Markdown is an entry; its whole page, an entry whose files are kept beside it as blobs
+ * (`<entry>.<write>.<index>`); the client bundle, one entry naming the runtime's URL.
+ */
 function compiledEntries(dir: string): string[] {
-  return cacheEntries(dir).filter((file) => entryFiles(file).length === 1);
+  return cacheEntries(dir).filter((file) => entryFiles(file).length === 1 && !isClientBundle(file));
+}
+
+function isClientBundle(entry: string): boolean {
+  return readFileSync(entry, 'utf8').includes('"runtimeUrl":');
 }
 
 /** An entry and its blobs. */
@@ -66,14 +73,14 @@ function page(root: string, route: string, out = 'out'): string {
   return readFileSync(path.join(root, out, route, 'index.html'), 'utf8');
 }
 
-test('a second build with nothing changed compiles no page and writes the same site', async () => {
+test('a second build with nothing changed compiles no page, bundles no client code, and writes the same site', async () => {
   const root = tempTree(SITE);
   const first = await build(root, cacheOptions(root), 'first');
   assert.deepEqual(first.compiled, ALL_PAGES);
   assert.equal(first.cacheLine, `Build cache: 0 of 5 doc pages reused (0 rendered again), 5 compiled; ${first.cacheLine!.split('; ')[1]}`);
   const second = await build(root, cacheOptions(root), 'second');
   assert.deepEqual([second.compiled, second.rendered], [[], []]);
-  assert.match(second.cacheLine!, /^Build cache: 5 of 5 doc pages reused \(0 rendered again\), 0 compiled; \d+ KiB in \S+\/cache$/);
+  assert.match(second.cacheLine!, /^Build cache: 5 of 5 doc pages reused \(0 rendered again\), 0 compiled; client bundle reused; \d+ KiB in \S+\/cache$/);
   await build(root, undefined, 'uncached');
   assert.deepEqual(siteFiles(path.join(root, 'second')), siteFiles(path.join(root, 'uncached')));
 });
@@ -156,15 +163,19 @@ test('a sidebar label change renders again only the pages showing that sidebar, 
   writeFileSync(path.join(root, 'sidebars.js'), sidebars('Walkthroughs'));
   const relabelled = await build(root, cacheOptions(root), 'relabelled');
   assert.deepEqual([relabelled.compiled, relabelled.rendered], [[], ['/guides/other', '/guides/page']]);
-  assert.match(relabelled.cacheLine!, /^Build cache: 5 of 5 doc pages reused \(2 rendered again\), 0 compiled;/);
+  assert.match(relabelled.cacheLine!, /^Build cache: 5 of 5 doc pages reused \(2 rendered again\), 0 compiled; client bundle reused;/);
   assert.match(page(root, 'guides/other', 'relabelled'), />Walkthroughs</);
   await build(root, undefined, 'uncached');
   assert.deepEqual(siteFiles(path.join(root, 'relabelled')), siteFiles(path.join(root, 'uncached')));
 
   writeFileSync(path.join(root, 'site.config.ts'), siteConfig({ title: 'Renamed Site' }));
-  const retitled = await build(root);
+  const retitled = await build(root, cacheOptions(root), 'retitled');
   assert.deepEqual([retitled.compiled, retitled.rendered], [[], ALL_PAGES]);
-  assert.match(page(root, 'api/store'), /<title>Store \| Renamed Site<\/title>/);
+  assert.match(page(root, 'api/store', 'retitled'), /<title>Store \| Renamed Site<\/title>/);
+  // The runtime carries the site's data (its navbar title): bundled again, as a build without the cache would.
+  assert.doesNotMatch(retitled.cacheLine!, /client bundle reused/);
+  await build(root, undefined, 'retitled-uncached');
+  assert.deepEqual(siteFiles(path.join(root, 'retitled')), siteFiles(path.join(root, 'retitled-uncached')));
 });
 
 /** The search index's pages, by part folder: the URL and text of each page Pagefind keeps (its fragment files). */
@@ -213,7 +224,7 @@ test('a corrupt or truncated entry is compiled again, never served', async () =>
   const root = tempTree(SITE);
   await build(root, cacheOptions(root), 'first');
   const entries = cacheEntries(path.join(root, 'cache'));
-  assert.equal(entries.length, 10, 'a compiled doc and a whole page for each of the 5 docs');
+  assert.equal(entries.length, 11, 'a compiled doc and a whole page for each of the 5 docs, and the client bundle');
   for (const [index, entry] of entries.entries()) {
     const bytes = readFileSync(entry);
     if (index % 2 === 0) writeFileSync(entry, bytes.subarray(0, bytes.length / 2));
@@ -222,7 +233,7 @@ test('a corrupt or truncated entry is compiled again, never served', async () =>
   const second = await build(root, cacheOptions(root), 'second');
   assert.deepEqual(second.compiled, ALL_PAGES);
   assert.deepEqual(siteFiles(path.join(root, 'second')), siteFiles(path.join(root, 'first')));
-  assert.equal(cacheEntries(path.join(root, 'cache')).length, 10, 'every entry written again');
+  assert.equal(cacheEntries(path.join(root, 'cache')).length, 11, 'every entry written again');
   assert.deepEqual((await build(root)).rendered, []);
 });
 
@@ -273,14 +284,14 @@ test('the cache is pruned to its size, least recently used first, and temporary 
   utimesSync(abandoned, ago(61), ago(61));
   writeFileSync(inProgress, 'another build is writing this');
   const recentBytes = bytesOf(recent.flatMap(entryFiles));
-  assert.deepEqual(store.prune(recentBytes + statSync(older).size), { entries: 9, bytes: recentBytes + statSync(older).size, removed: 1 });
+  assert.deepEqual(store.prune(recentBytes + statSync(older).size), { entries: 10, bytes: recentBytes + statSync(older).size, removed: 1 });
   assert.equal(existsSync(oldest), false);
   // A page's entry goes with its blobs.
   const page = recent.find((file) => entryFiles(file).length > 1)!;
   utimesSync(page, ago(40), ago(40));
   const pageBytes = bytesOf(entryFiles(page));
   assert.ok(entryFiles(page).length > 2, 'a page is an entry and its files');
-  assert.deepEqual(store.prune(recentBytes + statSync(older).size - pageBytes), { entries: 8, bytes: recentBytes + statSync(older).size - pageBytes, removed: 1 });
+  assert.deepEqual(store.prune(recentBytes + statSync(older).size - pageBytes), { entries: 9, bytes: recentBytes + statSync(older).size - pageBytes, removed: 1 });
   assert.deepEqual(entryFiles(page), []);
   recent.splice(recent.indexOf(page), 1);
   assert.deepEqual(cacheEntries(dir).sort(), [older, ...recent].sort());
@@ -289,7 +300,7 @@ test('the cache is pruned to its size, least recently used first, and temporary 
   // After a build, down to the configured size: here nothing fits.
   const { cacheLine } = await build(root, cacheOptions(root, { maxBytes: 0 }));
   // The page whose entry went is rendered again, unless it is the doc whose compiled entry went first (compiled, then).
-  assert.match(cacheLine!, /^Build cache: 4 of 5 doc pages reused \([01] rendered again\), 1 compiled; 0 KiB in \S+\/cache \(10 least recently used entries removed\)$/);
+  assert.match(cacheLine!, /^Build cache: 4 of 5 doc pages reused \([01] rendered again\), 1 compiled; client bundle reused; 0 KiB in \S+\/cache \(11 least recently used entries removed\)$/);
   assert.deepEqual(cacheEntries(dir), []);
 });
 
