@@ -2,7 +2,7 @@ import { includedBy } from '../errors.ts';
 import type { SourceLink } from '../markdown/links.ts';
 import { fileCandidates } from '../output-layout.ts';
 import type { ThemeLinkOrigin } from '../site/link-origins.ts';
-import type { UnbuiltRoute } from '../site/unbuilt-routes.ts';
+import { unbuiltRouteOf, type UnbuiltRoute } from '../site/unbuilt-routes.ts';
 import { isExternalUrl } from '../../src/shared/paths.ts';
 
 /** What the link checker keeps of a rendered page: its ids and its links, not its HTML. */
@@ -137,10 +137,7 @@ type LinkProblem = BrokenLink['kind'] | UnbuiltRoute | undefined;
  * (navbar, sidebar) and do not depend on it, so each is checked once; `#fragment`s skip URL parsing.
  */
 function linkProblemFinder(pagesByPath: Map<string, PageLinkIndex>, outputFiles: Set<string>, baseUrl: string, readOutputFile: ReadOutputFile | undefined, unbuiltRoutes: UnbuiltRoute[]) {
-  const unbuiltRouteOf = (pathname: string) => unbuiltRoutes.find(({ routeBasePath }) => {
-    const route = `${baseUrl}${routeBasePath}`;
-    return pathname === route || pathname.startsWith(`${route}/`);
-  });
+  const unbuiltRoute = (pathname: string) => unbuiltRouteOf(pathname, baseUrl, unbuiltRoutes);
   const rootRelative = new Map<string, LinkProblem>();
   const fileIds = new Map<string, Set<string> | undefined>();
   const idsOfFile = (file: string) => {
@@ -157,7 +154,7 @@ function linkProblemFinder(pagesByPath: Map<string, PageLinkIndex>, outputFiles:
     // The output folder is served at the baseUrl: nothing outside it is ours.
     if (!pathname.startsWith(baseUrl)) return 'page';
     const file = fileCandidates(`/${pathname.slice(baseUrl.length)}`).map((candidate) => candidate.slice(1)).find((candidate) => outputFiles.has(candidate));
-    if (file === undefined) return unbuiltRouteOf(pathname) ?? 'page';
+    if (file === undefined) return unbuiltRoute(pathname) ?? 'page';
     const ids = idsOfFile(file);
     return ids ? missingAnchor(ids, hash) : undefined;
   };

@@ -119,7 +119,7 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
   const site = siteData(config, {
     permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar,
-    docItemsMarkedBy: loaded.docusaurus ? 'sidebar' : 'section',
+    docItemsMarkedBy: loaded.docusaurus ? 'sidebar' : 'section', unbuiltRoutes: loaded.docusaurus?.unbuiltRoutes,
   });
   const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
   return {

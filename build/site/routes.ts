@@ -5,6 +5,7 @@ import type { SidebarPlacement } from './sidebar-model.ts';
 import type { Neighbours } from './pagination.ts';
 import type { LinkTarget, NavbarItem, NavbarLinkItem, NavbarPosition, PageLink, ResolvedNavbarItem, ResolvedNavbarLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
 import { assetUrl, isExternalUrl, linkWithBaseUrl, pathnameLinkPath, withBaseUrl } from '../../src/shared/paths.ts';
+import { unbuiltRouteOf, type UnbuiltRoute } from './unbuilt-routes.ts';
 
 /** A doc and its place in the site: what its page is made from, on whichever thread builds it. */
 export interface DocPageTask { doc: Doc; placement?: SidebarPlacement; neighbours?: Neighbours }
@@ -76,14 +77,15 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '
  * link opens in a new tab, and so does a `pathname://` link (a path the browser loads), unless `target`
  * says `_self`.
  */
-function siteLink(link: { to?: string; href?: string; target?: LinkTarget }, baseUrl: string, homeHref: string): { href: string; target?: LinkTarget; pathname?: true } {
+function siteLink(link: { to?: string; href?: string; target?: LinkTarget }, baseUrl: string, { homeHref, unbuiltRoutes = [] }: SiteLinks): { href: string; target?: LinkTarget; pathname?: true } {
   const browserPath = pathnameLinkPath(link.href ?? link.to ?? '');
   if (browserPath !== undefined) return { href: linkWithBaseUrl(browserPath, baseUrl), target: link.target ?? '_blank', pathname: true };
-  const target = link.target ?? (link.href !== undefined && isExternalUrl(link.href) ? '_blank' : undefined);
-  if (link.href !== undefined) return { href: linkWithBaseUrl(link.href, baseUrl), ...(target ? { target } : {}) };
-  const href = withBaseUrl(link.to ?? '/', baseUrl);
+  const given = link.href !== undefined ? linkWithBaseUrl(link.href, baseUrl) : withBaseUrl(link.to ?? '/', baseUrl);
   // A docs-only site's home only forwards to the first doc: link there directly, as the navbar title does.
-  return { href: href === baseUrl ? homeHref : href, ...(target ? { target } : {}) };
+  const href = link.href === undefined && given === baseUrl ? homeHref : given;
+  // Into a route this generator does not build (the blog): the browser loads it, and nothing prefetches it.
+  const target = link.target ?? (link.href !== undefined && isExternalUrl(link.href) ? '_blank' : unbuiltRouteOf(href, baseUrl, unbuiltRoutes) ? '_self' : undefined);
+  return { href, ...(target ? { target } : {}) };
 }
 
 /** What the navbar's links point at, known once the docs and sidebars are loaded. */
@@ -94,6 +96,8 @@ export interface SiteLinks {
   placementByDocId: Map<string, SidebarPlacement>;
   /** The first page of each sidebar, for `docSidebar` navbar items. */
   firstPageBySidebar: Map<string, string>;
+  /** Routes the config's plugins make and this generator does not build (a Docusaurus site's blog). */
+  unbuiltRoutes?: UnbuiltRoute[];
   /**
    * Which pages mark a doc item besides its own: those of its section (our config), or, as Docusaurus marks
    * them, every page of the doc's sidebar (a Docusaurus config).
@@ -127,7 +131,7 @@ export function siteData(config: SiteConfig, links: SiteLinks): SiteData {
       copyright: config.footer.copyright,
       columns: config.footer.columns.map((column) => ({
         title: column.title,
-        items: column.items.map((item) => ('html' in item ? item : { label: item.label, ...siteLink(item, config.baseUrl, homeHref), image: item.image })),
+        items: column.items.map((item) => ('html' in item ? item : { label: item.label, ...siteLink(item, config.baseUrl, links), image: item.image })),
       })),
     },
     announcementBar: config.announcementBar,
@@ -143,7 +147,8 @@ function defaultPosition(item: NavbarItem): NavbarPosition {
 }
 
 /** A navbar link item (a dropdown's too) as the page shows it. */
-function navbarLink(item: NavbarLinkItem, config: SiteConfig, { permalinkByDocId, placementByDocId, firstPageBySidebar, homeHref, docItemsMarkedBy = 'section' }: SiteLinks): ResolvedNavbarLink {
+function navbarLink(item: NavbarLinkItem, config: SiteConfig, links: SiteLinks): ResolvedNavbarLink {
+  const { permalinkByDocId, placementByDocId, firstPageBySidebar, docItemsMarkedBy = 'section' } = links;
   switch (item.type) {
     case 'doc': {
       const placement = placementByDocId.get(item.docId);
@@ -154,6 +159,6 @@ function navbarLink(item: NavbarLinkItem, config: SiteConfig, { permalinkByDocId
     case 'docSidebar':
       return { kind: 'link', label: item.label, href: firstPageBySidebar.get(item.sidebarId)!, sidebar: item.sidebarId };
     case 'default':
-      return { kind: 'link', label: item.label, ...siteLink(item, config.baseUrl, homeHref) };
+      return { kind: 'link', label: item.label, ...siteLink(item, config.baseUrl, links) };
   }
 }

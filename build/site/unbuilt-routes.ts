@@ -12,6 +12,14 @@ import { isRecord, stringOf } from './docusaurus-values.ts';
 /** A route of the site nobody builds here: its path below the baseUrl (`blog`, no slash around it) and what it holds. */
 export interface UnbuiltRoute { routeBasePath: string; what: string }
 
+/** The unbuilt route a site path (baseUrl included) leads into, if any. */
+export function unbuiltRouteOf(pathname: string, baseUrl: string, routes: UnbuiltRoute[]): UnbuiltRoute | undefined {
+  return routes.find(({ routeBasePath }) => {
+    const route = `${baseUrl}${routeBasePath}`;
+    return pathname === route || pathname.startsWith(`${route}/`);
+  });
+}
+
 /** A blog plugin's options as the config gives them (`undefined`: the preset's blog, on by default), and how its blog is named. */
 export interface BlogPlugin { options: unknown; what: string }
 

@@ -202,6 +202,8 @@ test('links into the blog, which is not built, are one warning each, not dead li
   const check = await runCli(['check-links', '--dir', 'out'], run.root);
   assert.equal(check.code, 0, check.stdout);
   assert.deepEqual(check.stderr.trim().split('\n').sort(), notBuilt);
+  // The navbar's link into the blog is left to the browser: the client router neither prefetches nor shows it.
+  assert.match(readFileSync(path.join(run.root, 'out/docs/intro/index.html'), 'utf8'), /<a class="navbar-link" href="\/blog" target="_self">Guide<\/a>/);
 
   // The blog on by default, unwritten, with its folder: the same. Without a folder there is no blog: the link is dead.
   const byDefault = await buildDocusaurusSite({ ...files, 'docusaurus.config.js': withBlog.replace("blog: { blogTitle: 'News' },", '') });
