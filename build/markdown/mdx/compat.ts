@@ -7,8 +7,6 @@
 import { codeFenceTracker } from '../fences.ts';
 
 const HEADING_ID = /^(\s{0,3}#{1,6}\s.*?)\s*\{#([^{}\s]+)\}\s*$/;
-/** A code span (a run of backticks, then the first run of as many), or an HTML comment. */
-const CODE_SPAN_OR_COMMENT = /(`+)[\s\S]*?(?<!`)\1(?!`)|<!--([\s\S]*?)-->/g;
 
 export function mdx1Compat(markdown: string): string {
   const inCode = codeFenceTracker();
@@ -23,7 +21,58 @@ export function mdx1Compat(markdown: string): string {
 }
 
 function prose(lines: string[]): string {
-  const text = lines.map((line) => line.replace(HEADING_ID, (_, heading: string, id: string) => `${heading} \\{#${id}\\}`)).join('\n');
-  // Whichever starts first wins: a code span shows a comment as code, a comment hides the backticks in it.
-  return text.replace(CODE_SPAN_OR_COMMENT, (whole, _ticks: string, comment?: string) => (comment === undefined ? whole : `{/*${comment.replace(/\*\//g, '* /')}*/}`));
+  return hideComments(lines.map((line) => line.replace(HEADING_ID, (_, heading: string, id: string) => `${heading} \\{#${id}\\}`)).join('\n'));
+}
+
+/**
+ * Each `<!-- comment -->` becomes an MDX comment, but one inside a code span (a run of backticks up to the
+ * next run of as many) stays code; whichever starts first wins. One pass over the text: a regular
+ * expression that looks ahead for a closing run or `-->` from every opening one is quadratic on a page
+ * of many unmatched ones (a 300 KB page of backtick runs took 42 s).
+ */
+function hideComments(text: string): string {
+  const runs = [...text.matchAll(/`+/g)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+  const closingRun = closingRunFinder(runs);
+  let hidden = '';
+  let copied = 0;
+  let position = 0;
+  let run = 0;
+  let comment = text.indexOf('<!--');
+  for (;;) {
+    while (run < runs.length && runs[run].start < position) run++;
+    if (comment !== -1 && comment < position) comment = text.indexOf('<!--', position);
+    const runStart = run < runs.length ? runs[run].start : Infinity;
+    if (comment !== -1 && comment < runStart) {
+      const end = text.indexOf('-->', comment + 4);
+      if (end === -1) break; // unclosed: nothing after it is a comment either
+      hidden += `${text.slice(copied, comment)}{/*${text.slice(comment + 4, end).replace(/\*\//g, '* /')}*/}`;
+      copied = position = end + 3;
+    } else if (runStart === Infinity) {
+      break;
+    } else {
+      // A code span up to its closing run, or backticks nothing closes, which are text.
+      const close = closingRun(run);
+      position = runs[close ?? run].end;
+    }
+  }
+  return hidden + text.slice(copied);
+}
+
+/** For each run of backticks, asked in order, the next run of the same length: a cursor per length, so every run is passed once. */
+function closingRunFinder(runs: { start: number; end: number }[]): (run: number) => number | undefined {
+  const byLength = new Map<number, number[]>();
+  runs.forEach(({ start, end }, index) => {
+    const sameLength = byLength.get(end - start);
+    if (sameLength) sameLength.push(index);
+    else byLength.set(end - start, [index]);
+  });
+  const cursors = new Map<number, number>();
+  return (run) => {
+    const length = runs[run].end - runs[run].start;
+    const sameLength = byLength.get(length)!;
+    let at = cursors.get(length) ?? 0;
+    while (at < sameLength.length && sameLength[at] <= run) at++;
+    cursors.set(length, at);
+    return sameLength[at];
+  };
 }
