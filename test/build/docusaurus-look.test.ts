@@ -220,3 +220,16 @@ test('customCss given to @docusaurus/theme-classic in `themes`, beside the docs 
   ]);
   assert.match(run.css(), /--ifm-color-primary: #8a0e6a/);
 });
+
+test('customCss of @docusaurus/theme-classic in `themes` is held to the same rules as the preset\'s: a file outside the site is refused; entries that name no theme are warned about, never a crash', async () => {
+  const themes = "[['@docusaurus/theme-classic', { customCss: ['/etc/hostname', '../x.css'] }], [null], {}, ['@docusaurus/theme-classic', 'not options']]";
+  const run = await buildSite({ 'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', plugins: [['@docusaurus/plugin-content-docs', { routeBasePath: '/' }]], themes: ${themes} };\n` });
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim().split('\n').filter((line) => !line.startsWith('warning:')).join('\n'), [
+    'error: 2 problems found:',
+    'docusaurus.config.js: custom CSS "/etc/hostname" is outside the site',
+    '  → Keep the file inside the site folder (a symbolic link to a file outside it is refused).',
+    'docusaurus.config.js: custom CSS "../x.css" is outside the site',
+    '  → Keep the file inside the site folder (a symbolic link to a file outside it is refused).',
+  ].join('\n'));
+});
