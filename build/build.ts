@@ -10,25 +10,23 @@ import { GENERATOR_ROOT } from './runtime-modules.ts';
 import { throwIfAny, type Warning } from './errors.ts';
 import { OutputFolder } from './output/output-folder.ts';
 import { assertSafeOutputFolder } from './output/output-guard.ts';
-import { writeSiteFiles } from './output/site-files.ts';
-import { checkSiteLinks } from './pipeline/site-links.ts';
-import type { DocPageWriter } from './pages/doc-page-writer.ts';
-import type { RuntimeAssets } from './output-layout.ts';
+import { completeSite, writeGeneratedPages, writeSharedFiles } from './pipeline/site-step.ts';
+import { sitePages, type SitePages } from './pipeline/site-pages.ts';
+import type { PageStep } from './pipeline/page-step.ts';
+import { ASSETS_DIR, type RuntimeAssets } from './output-layout.ts';
 import { renderRedirectPage, themeScript } from './pages/render.tsx';
 import { cspHash } from './output/security-headers.ts';
-import { workersFor } from './pages/workers.ts';
-import { writeDocPages } from './pages/doc-page-queue.ts';
-import { WrittenPages } from './pages/written-page-stream.ts';
+import { workersFor } from './pipeline/workers.ts';
+import { writeDocPages } from './pipeline/page-queue.ts';
+import { WrittenPages } from './pipeline/written-pages.ts';
 import { stopPagefind } from './search/pagefind.ts';
 import { SearchIndex } from './search/search-index.ts';
 import { SearchCache } from './cache/search-cache.ts';
 import { SHARD_MANIFEST, shardManifest } from './shards/manifest.ts';
 import { inShard, siteFingerprint, type Shard } from './shards/shard.ts';
 import { hashShardFiles } from './shards/shard-files.ts';
-import type { Doc } from './site/docs.ts';
 import { CompileCache, type BuildCacheOptions } from './cache/compile-cache.ts';
 import { EntryStore } from './cache/entry-store.ts';
-import { categoryBody } from './pages/generated-bodies.tsx';
 import { loadSite, markdownOptions, type SiteOptions, type SiteSources } from './site/load.ts';
 import { TaskTimer, formatMs } from './task.ts';
 
@@ -65,8 +63,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const sources = await loadSite(options, timer);
   const cache = options.cache && openCache(options.cache, sources, log);
   const { shard } = options;
-  const allDocs = [...sources.docs, ...sources.pages];
-  const docs = shard ? allDocs.filter((doc) => inShard(doc.permalink, shard)) : allDocs;
+  const sitePageList = sitePages(sources, shard && ((permalink) => inShard(permalink, shard)));
+  const docs = sitePageList.docs;
   const { config, paths } = sources;
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...paths });
   const bundling = timer.background('bundle client', clientBundle({ themeRoot: GENERATOR_ROOT, site: sources.site, generatedCss: sources.generatedCss, siteCss: sources.siteCss, pageStyles: sources.pageStyles, baseUrl: config.baseUrl, minify: true }, cache));
@@ -75,19 +73,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     const script = themeScript(config.colorMode);
     const pages = new WrittenPages(output, options.search === false ? undefined : new SearchIndex(output, docs.length, config.baseUrl, cache && searchCache(cache, shard), options.pagesPerSearchPart));
-    const writer = await timer.run('compile and write pages', () => writeDocs(sources, docs, script, bundling, output, pages, timer, cache?.options));
+    const step = await timer.run('compile and write pages', () => writeDocs(sources, sitePageList, script, bundling, output, pages, timer, cache ? options.cache : undefined));
     throwIfAny(pages.errors());
     log(pages.threadTimeSummary(1 + workersFor(docs.length)));
-    await timer.run('write site files', async () => writeOtherFiles(sources, script, await bundling, writer, output, pages, shard));
-    const linkWarnings = shard ? [] : await timer.run('check links', () => checkSiteLinks(sources, output, pages.linkIndex()));
+    await timer.run('write other pages', async () => writeOtherFiles(sources, sitePageList, await bundling, step, output, pages, shard));
+    const linkWarnings = shard ? [] : await completeSite(output, { sources, linkIndex: pages.linkIndex(), themeScript: script, renderRedirectPage }, timer);
     const search = pages.search && await timer.run('index search', () => pages.writeSearchIndex());
     if (shard) await timer.run('write shard manifest', async () => writeShardManifest(output, shard, sources, await bundling, pages));
     output.commit();
-    if (cache) log(cacheSummary(cache.options, pages, search, (await bundling).fromCache));
+    if (cache) log(cacheSummary(options.cache!, pages, search, (await bundling).fromCache));
     const pageCount = pages.linkIndex().length;
     const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${displayPath(paths.outDir)}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
     // A shard reports its own docs' warnings; the merge reports the site's (config, sidebars).
-    const siteWarnings = shard ? docs.flatMap((doc) => doc.warnings) : sources.warnings;
+    const siteWarnings = shard ? docs.flatMap(({ doc }) => doc.warnings) : sources.warnings;
     return { pages: pageCount, outDir: paths.outDir, warnings: [...siteWarnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: cspHash(script), compiledPages: pages.compiled, renderedPages: pages.rendered, summary };
   } catch (error) {
     output.discard();
@@ -96,36 +94,23 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-/** Every doc page, compiled, rendered and written by whichever thread takes it; returns this thread's writer. */
-function writeDocs(sources: SiteSources, docs: Doc[], script: string, bundling: Promise<RuntimeBundle>, output: OutputFolder, pages: WrittenPages, timer: TaskTimer, cache: BuildCacheOptions | undefined): Promise<DocPageWriter> {
+/** Every doc page, compiled, rendered and written by whichever thread takes it; returns this thread's page step. */
+function writeDocs(sources: SiteSources, { docs }: SitePages, script: string, bundling: Promise<RuntimeBundle>, output: OutputFolder, pages: WrittenPages, timer: TaskTimer, cache: BuildCacheOptions | undefined): Promise<PageStep> {
   const { sidebars, config, site } = sources;
-  const tasks = docs.map((doc) => ({ doc, placement: sidebars.placementByDocId.get(doc.id), neighbours: sources.neighbours.get(doc.id) }));
-  const setup = { markdown: markdownOptions(sources), config, site, sidebars: sidebars.sidebars, themeScript: script, outDir: output.dir, cache };
+  const setup = { markdown: markdownOptions(sources), config, site, sidebars: sidebars.sidebars, themeScript: script, assetsDir: ASSETS_DIR, outDir: output.dir, cache };
   // The threads need the runtime's URLs, not its files.
   const runtime = bundling.then(({ runtimeUrl, cssUrl, islandUrls }): RuntimeAssets => ({ runtimeUrl, cssUrl, islandUrls }));
   let done = 0;
-  return writeDocPages({ tasks, setup, runtime, onWritten: (index, outcome) => {
+  return writeDocPages({ tasks: docs, setup, runtime, onWritten: (index, outcome) => {
     timer.progress(++done, docs.length);
     return pages.add(index, outcome);
   } });
 }
 
-/**
- * Theme pages, the client bundle, sidebar modules, static files and the site files. A shard writes
- * its share of the theme pages and the shared files if it is the first, but not the site files, which
- * need every page (shards/merge.ts).
- */
-async function writeOtherFiles(sources: SiteSources, script: string, bundle: RuntimeBundle, writer: DocPageWriter, output: OutputFolder, pages: WrittenPages, shard: Shard | undefined): Promise<void> {
-  const first = pages.count;
-  const routes = [...sources.categoryPages.map((page) => ({ route: page.route, body: categoryBody(page) })), ...sources.themeRoutes.map((route) => ({ route }))];
-  const ownRoutes = shard ? routes.filter(({ route }) => inShard(route.permalink, shard)) : routes;
-  for (const [index, input] of ownRoutes.entries()) await pages.add(first + index, { status: 'fulfilled', value: writer.writeRoute(input) });
-  if (!shard || shard.index === 1) {
-    for (const [file, contents] of bundle.files) output.write(file, contents);
-    for (const shipped of Object.values(writer.sidebars)) for (const [file, contents] of shipped.files) output.write(file, contents);
-    for (const file of sources.staticFiles) output.copyFile(file.source, file.outputPath);
-  }
-  if (!shard) writeSiteFiles(output, { sources, linkIndex: pages.linkIndex(), themeScript: script, renderRedirectPage });
+/** The generated pages and the files every page shares; a shard writes its share of the pages, and the shared files if it is the first. */
+async function writeOtherFiles(sources: SiteSources, { generated }: SitePages, bundle: RuntimeBundle, step: PageStep, output: OutputFolder, pages: WrittenPages, shard: Shard | undefined): Promise<void> {
+  await writeGeneratedPages(step, generated, pages);
+  if (!shard || shard.index === 1) writeSharedFiles(output, bundle.files, step, sources);
 }
 
 /** A shard's manifest, written last: it lists the SHA-256 of every file the shard wrote, for the merge to check. */
@@ -135,22 +120,22 @@ function writeShardManifest(output: OutputFolder, shard: Shard, sources: SiteSou
 }
 
 function searchCache(cache: CompileCache, shard: Shard | undefined): SearchCache {
-  return new SearchCache(cache.store, cache.options.generatorKey, shard ? `${shard.index}/${shard.count}` : '');
+  return new SearchCache(cache.store, cache.generatorKey, shard ? `${shard.index}/${shard.count}` : '');
 }
 
 /** The client bundle, from the build cache when the theme, the site's data and its CSS are what they were. */
 function clientBundle(input: RuntimeInput, cache: CompileCache | undefined): Promise<RuntimeBundle & { fromCache?: boolean }> {
   if (!cache) return bundleRuntime(input);
   const { themeRoot: _, siteCss, ...decides } = input;
-  return cachedBundle(cache.store, cache.options.generatorKey, { ...decides, siteCss: siteCss.css }, siteCss.assets, () => bundleRuntime(input));
+  return cachedBundle(cache.store, cache.generatorKey, { ...decides, siteCss: siteCss.css }, siteCss.assets, () => bundleRuntime(input));
 }
 
 /** The build cache, or none (one line saying why) when its folder cannot be written. */
 function openCache(options: BuildCacheOptions, sources: SiteSources, log: (line: string) => void): CompileCache | undefined {
   try {
-    const cache = new CompileCache(options, markdownOptions(sources));
-    cache.assertWritable();
-    return cache;
+    const store = new EntryStore(options.dir);
+    store.assertWritable();
+    return new CompileCache(store, options.generatorKey, markdownOptions(sources));
   } catch (error) {
     log(`Build cache off: ${displayPath(options.dir)} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); every page is compiled. Pass --no-cache to say so, or --cache-dir with a folder that can be written.`);
     return undefined;

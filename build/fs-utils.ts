@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { constants, copyFileSync, linkSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,4 +110,13 @@ export function linkOrCopy(source: string, target: string): boolean {
     copyFileSync(source, target, constants.COPYFILE_FICLONE);
     return false;
   }
+}
+
+/** A file's identity by its contents: watch mode's folder and its memory cache tell files apart by it. */
+export function contentHash(contents: string | Uint8Array): string {
+  return createHash('sha1').update(contents).digest('hex');
+}
+
+export function byteLength(contents: string | Uint8Array): number {
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }

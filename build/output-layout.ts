@@ -20,8 +20,19 @@ export interface RuntimeAssets {
 /** Files below the output folder: path → contents. */
 export type OutputFiles = [string, string | Uint8Array][];
 
-/** Where files go: the staging output folder, or watch mode's plan of files. */
+/** Where files go: the staging output folder (or a thread's writer into it), or watch mode's plan of its folder. */
 export interface FileSink { write(file: string, contents: string | Uint8Array): void }
+
+/** Where a page's files go: new, or restored from what the cache kept (`source`: a blob to link, or the content hash the folder holds); false when it cannot be. */
+export interface PageSink extends FileSink { restore(file: string, source: string): boolean }
+
+/** Where the site-wide files go, and what links may point at: every file of the site, and the text of one (an HTML file's ids). */
+export interface SiteSink extends FileSink {
+  /** An author's file (a static file) as it is. */
+  copyFile(source: string, file: string): void;
+  listFiles(): Set<string>;
+  readFile(file: string): string | undefined;
+}
 
 /**
  * Where a route's page is written below the output folder (which is served at the baseUrl), and, for

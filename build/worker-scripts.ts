@@ -11,7 +11,7 @@ import { GENERATED_MODULES_DIR } from './fs-utils.ts';
 
 /** Worker name (the launch bundle's entry name) → its source file. */
 export const WORKER_SOURCES = {
-  worker: path.join(import.meta.dirname, 'pages/worker.ts'),
+  worker: path.join(import.meta.dirname, 'pipeline/worker.ts'),
   'run-worker': path.join(import.meta.dirname, 'examples/run-worker.ts'),
 };
 

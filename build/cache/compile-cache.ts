@@ -1,14 +1,15 @@
 /**
- * The build's compiled docs kept between builds (in node_modules/.cache, where CI caches are
- * restored): a doc whose key (compile-key.ts, with the generator's own version) and whose read files
- * are unchanged is not compiled again. Docs that import component code are always compiled: what that
- * code reads cannot be known.
+ * Compiled docs kept between builds (on disk, in node_modules/.cache, where CI caches are restored) or
+ * between watch mode's rebuilds (in memory): a doc whose key (compile-key.ts, with the generator's own
+ * version) and whose read files are unchanged is not compiled again. The disk cache never keeps docs
+ * that import component code: what that code reads when a later process runs it cannot be known.
  */
 import path from 'node:path';
 import type { CompiledMarkdown, MarkdownOptions } from '../markdown/compile.ts';
 import type { Doc } from '../site/docs.ts';
 import { compileKey, DependencyStamps, markdownOptionsKey } from './compile-key.ts';
-import { entryKey, EntryStore } from './entry-store.ts';
+import type { Entries } from './entries.ts';
+import { entryKey } from './entry-store.ts';
 
 export interface BuildCacheOptions {
   dir: string;
@@ -30,22 +31,19 @@ interface Entry { dependencies: string; compiled: CompiledMarkdown }
 
 const COMPONENT_CODE = /\.[cm]?[jt]sx?$/;
 
+/**
+ * One build's (or rebuild's) view of the kept docs: it stamps each read file once, so a watch-mode
+ * rebuild makes a new one over the same entries.
+ */
 export class CompileCache {
-  /** Shared with the page cache (page-cache.ts), whose entries sit beside these. */
-  readonly store: EntryStore;
   private readonly optionsKey: string;
   private readonly stamps: DependencyStamps;
   private readonly keys = new WeakMap<Doc, string>();
 
-  constructor(readonly options: BuildCacheOptions, private readonly markdown: MarkdownOptions) {
-    this.store = new EntryStore(options.dir);
+  /** `store` is shared with the page cache (page-cache.ts), whose entries sit beside these; `keepsComponentPages` only where one process reads them back. */
+  constructor(readonly store: Entries, readonly generatorKey: string, private readonly markdown: MarkdownOptions, private readonly keepsComponentPages = false) {
     this.optionsKey = markdownOptionsKey(markdown);
     this.stamps = new DependencyStamps(markdown);
-  }
-
-  /** Fails (with the file system's error) when the cache folder cannot be written. */
-  assertWritable(): void {
-    this.store.assertWritable();
   }
 
   /** Whether the doc may come from the cache (its read files are checked only by `read`). */
@@ -63,9 +61,9 @@ export class CompileCache {
     this.store.write(this.keyOf(doc), { dependencies: this.stamp(compiled.dependencies), compiled } satisfies Entry);
   }
 
-  /** False for a doc that imports component code: what that code reads cannot be known. */
+  /** False on disk for a doc that imports component code: what that code reads cannot be known. */
   mayKeep(compiled: CompiledMarkdown): boolean {
-    return !compiled.dependencies.some((file) => COMPONENT_CODE.test(file));
+    return this.keepsComponentPages || !compiled.dependencies.some((file) => COMPONENT_CODE.test(file));
   }
 
   /** The files a compile read, as they are now. */
@@ -76,7 +74,7 @@ export class CompileCache {
   keyOf(doc: Doc): string {
     let key = this.keys.get(doc);
     if (!key) {
-      key = entryKey(`${this.options.generatorKey}\n${compileKey(doc, this.optionsKey, this.markdown)}`);
+      key = entryKey(`${this.generatorKey}\n${compileKey(doc, this.optionsKey, this.markdown)}`);
       this.keys.set(doc, key);
     }
     return key;

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { linkOrCopy } from '../fs-utils.ts';
+import type { Entries, FileToKeep, KeptFile } from './entries.ts';
 
 const HASH_LENGTH = 64;
 const NEWLINE = 0x0a;
@@ -21,10 +22,7 @@ const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 let writes = 0;
 
-/** A file kept as a blob of an entry: its path (below the output folder, or a folder of it), size, and the blob's name and stamp. */
-export interface KeptFile { path: string; bytes: number; blob: string; stamp: string }
-
-export class EntryStore {
+export class EntryStore implements Entries {
   constructor(readonly dir: string) {}
 
   /** Fails (with the file system's error) when the folder cannot be written. */
@@ -91,14 +89,14 @@ export class EntryStore {
    * kept. Each write of an entry names its own blobs: two builds writing one entry at once would
    * otherwise leave it naming the other's.
    */
-  keepFiles(key: string, dir: string, files: { path: string; bytes: number }[]): KeptFile[] | undefined {
+  keepFiles(key: string, dir: string, files: FileToKeep[]): KeptFile[] | undefined {
     const write = randomBytes(4).toString('hex');
     const kept: KeptFile[] = [];
     for (const [index, file] of files.entries()) {
       const blob = `${write}.${index}`;
       const stamp = this.keepBlob(path.join(dir, file.path), key, blob);
       if (!stamp) return undefined;
-      kept.push({ ...file, blob, stamp });
+      kept.push({ path: file.path, bytes: file.bytes, blob, stamp });
     }
     return kept;
   }

@@ -1,6 +1,7 @@
 /**
- * Doc pages kept whole between builds: a page's files are hard-linked into the output from the blobs
- * kept of them (entry-store.ts), not compiled, rendered or written, when everything it is made from
+ * Doc pages kept whole between builds (or watch mode's rebuilds): a page's files are restored into the
+ * output from what its entry kept of them (entries.ts: blobs to hard-link on disk, content hashes watch
+ * mode's folder holds), not compiled, rendered or written, when everything it is made from
  * is unchanged — its compiled Markdown's key and read files (compile-cache.ts), the doc's front
  * matter and dates, its place in the sidebar and its neighbours, the sidebar it shows, and what every
  * page is rendered with (the config, the site data, the theme script, the runtime's URLs, hence the
@@ -8,6 +9,7 @@
  * page.
  */
 import type { Warning } from '../errors.ts';
+import { byteLength } from '../fs-utils.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
 import type { OutputFiles } from '../output-layout.ts';
@@ -15,7 +17,8 @@ import type { DocPageTask } from '../site/routes.ts';
 import type { SidebarItem } from '../../src/shared/types.ts';
 import type { CompileCache } from './compile-cache.ts';
 import { digest } from './compile-key.ts';
-import { entryKey, type KeptFile } from './entry-store.ts';
+import type { KeptFile } from './entries.ts';
+import { entryKey } from './entry-store.ts';
 
 /** A stored page: what the build keeps of it, and its files as blobs to link into the output. */
 export interface StoredPage {
@@ -57,7 +60,7 @@ export class PageCache {
     if (!links || !this.compileCache.mayKeep(compiled)) return;
     const { store } = this.compileCache;
     const key = this.keyOf(task);
-    const kept = store.keepFiles(key, outDir, files.map(([file, contents]) => ({ path: file, bytes: typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength })));
+    const kept = store.keepFiles(key, outDir, files.map(([file, contents]) => ({ path: file, bytes: byteLength(contents), contents })));
     if (!kept) return;
     const entry: Entry = {
       dependencies: compiled.dependencies, stamp: this.compileCache.stamp(compiled.dependencies), files: kept, htmlDigest,

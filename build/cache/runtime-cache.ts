@@ -5,7 +5,8 @@
  * site's CSS copies (fonts, images) are not kept: every build reads them anyway.
  */
 import type { RuntimeAssets } from '../output-layout.ts';
-import { entryKey, type EntryStore } from './entry-store.ts';
+import type { Entries } from './entries.ts';
+import { entryKey } from './entry-store.ts';
 
 export interface CachedBundle extends RuntimeAssets {
   /** Output files, path relative to the output folder → contents. */
@@ -19,7 +20,7 @@ interface Entry extends RuntimeAssets { files: [string, string][] }
  * `passedThrough`: files of the bundle that are inputs of it, left out of the entry and put back.
  */
 export async function cachedBundle<T extends CachedBundle>(
-  store: EntryStore, generatorKey: string, inputs: unknown, passedThrough: Map<string, Uint8Array>, make: () => Promise<T>,
+  store: Entries, generatorKey: string, inputs: unknown, passedThrough: Map<string, Uint8Array>, make: () => Promise<T>,
 ): Promise<CachedBundle & { fromCache: boolean }> {
   const key = entryKey(`client bundle\n${generatorKey}\n${JSON.stringify(inputs)}`);
   const kept = store.read<Entry>(key);

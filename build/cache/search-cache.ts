@@ -4,14 +4,15 @@
  * output like a page's (entry-store.ts), and, per part, which pages those were, so the next build can
  * tell early whether a part is unchanged.
  */
-import { entryKey, type EntryStore, type KeptFile } from './entry-store.ts';
+import type { Entries, KeptFile } from './entries.ts';
+import { entryKey } from './entry-store.ts';
 
 /** Permalink → SHA-256 of the page's HTML. */
 export type IndexedPages = Map<string, string>;
 
 export class SearchCache {
   /** `scope` tells apart builds of different pages sharing the cache (`--shard 2/4`), so one does not displace another's record. */
-  constructor(private readonly store: EntryStore, private readonly generatorKey: string, private readonly scope: string) {}
+  constructor(private readonly store: Entries, private readonly generatorKey: string, private readonly scope: string) {}
 
   /** The pages part `index` of `count` was last made from; none known, an empty map. */
   lastPages(index: number, count: number): IndexedPages {

@@ -121,7 +121,7 @@ async function bundleGenerator(dir) {
   await build({
     entryPoints: {
       cli: path.join(root, 'build/cli/main.ts'),
-      worker: path.join(root, 'build/pages/worker.ts'),
+      worker: path.join(root, 'build/pipeline/worker.ts'),
       'run-worker': path.join(root, 'build/examples/run-worker.ts'),
     },
     outdir: staging,

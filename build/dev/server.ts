@@ -107,7 +107,7 @@ class DevSession {
     try {
       const report = await this.site.rebuild();
       for (const warning of report.newWarnings) this.logError(`warning: ${warning}`);
-      this.log(`${changes ? `${describePages(report)} (${what})` : `built ${this.site.model!.routes.length} pages`} in ${formatMs(performance.now() - started)}`);
+      this.log(`${changes ? `${describePages(report)} (${what})` : `built ${this.site.model!.pageCount} pages`} in ${formatMs(performance.now() - started)}`);
       this.failure = undefined;
       this.sources?.add(modelPaths(this.site, this.projectRoot));
       this.hub.send('reload', { pages: report.all ? 'all' : report.changed });
@@ -177,7 +177,7 @@ function modelPaths(site: DevSite, projectRoot: string): string[] {
   if (!model) return [];
   const pages = [model.config.pages.home, model.config.pages.errors].filter((file): file is string => typeof file === 'string');
   const configAndSidebars = [model.paths.configFile, model.paths.sidebarsFile].filter((file) => file !== undefined);
-  const read = [...model.compiled.values()].flatMap((compiled) => compiled.dependencies);
+  const read = model.readFiles;
   return [
     model.paths.docsDir, ...(model.paths.pagesDir ? [model.paths.pagesDir] : []), ...configAndSidebars, ...model.moduleFiles, ...model.paths.staticDirs,
     ...pages.map((file) => path.resolve(projectRoot, file)), ...new Set(read),

@@ -2,12 +2,13 @@ import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSy
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { displayPath, linkOrCopy } from '../fs-utils.ts';
+import type { PageSink, SiteSink } from '../output-layout.ts';
 
 const STAGING_SUFFIX = '.staging-';
 const RETIRED_SUFFIX = '.retired-';
 
 /** Writes files below one folder, making each subfolder once; the build's worker threads write pages with one each. */
-export class FolderWriter {
+export class FolderWriter implements PageSink {
   bytesWritten = 0;
   private readonly madeDirs = new Set<string>();
   /** Files that are hard links (linkOrCopyFile): writing one would change the file it links to. */
@@ -32,6 +33,12 @@ export class FolderWriter {
     if (this.linked.delete(file)) unlinkSync(file);
     if (linkOrCopy(source, file)) this.linked.add(file);
     else this.bytesWritten += statSync(file).size;
+  }
+
+  /** A page's file restored from the build cache's blob (page-cache.ts). */
+  restore(relativePath: string, blob: string): boolean {
+    this.linkOrCopyFile(blob, relativePath);
+    return true;
   }
 
   /** A copy of an author's file (a reflink where the file system has them): never a link, which an edit of the source would change. */
@@ -68,7 +75,7 @@ export function fileBelow(dir: string, relativePath: string): string {
  * The build writes into a staging folder beside the output folder and swaps it in only on
  * success, so a failed, interrupted or killed build never leaves a half-written `dist/`.
  */
-export class OutputFolder {
+export class OutputFolder implements SiteSink {
   private readonly writer: FolderWriter;
   private readonly files = new Set<string>();
   /** Bytes written by other threads into this folder (see `record`). */

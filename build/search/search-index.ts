@@ -7,7 +7,7 @@
  * Pagefind from its first changed page on; the unchanged pages before it are read back from the output.
  */
 import { createHash } from 'node:crypto';
-import type { KeptFile } from '../cache/entry-store.ts';
+import type { KeptFile } from '../cache/entries.ts';
 import type { IndexedPages, SearchCache } from '../cache/search-cache.ts';
 import type { OutputFolder } from '../output/output-folder.ts';
 import { fileOnDisk, pageFilePaths } from '../output-layout.ts';

@@ -7,13 +7,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkSiteLinks } from '../pipeline/site-links.ts';
+import { completeSite } from '../pipeline/site-step.ts';
+import { pageOrder, sitePages } from '../pipeline/site-pages.ts';
 import { ContentError, throwIfAny, type Warning } from '../errors.ts';
 import { displayPath } from '../fs-utils.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
 import { OutputFolder } from '../output/output-folder.ts';
 import { assertSafeOutputFolder } from '../output/output-guard.ts';
-import { writeSiteFiles } from '../output/site-files.ts';
 import { renderRedirectPage, themeScript } from '../pages/render.tsx';
 import { cspHash } from '../output/security-headers.ts';
 import { SEARCH_DIR, SEARCH_SHARDS_LIST, searchShardDir } from '../../src/shared/search.ts';
@@ -45,8 +45,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeResult> {
     await timer.run('copy shards', () => copyShards(shards, output));
     const linkIndex = inSiteOrder(shards.flatMap(({ manifest }) => pagesOfManifest(manifest)), sources);
     const script = themeScript(sources.config.colorMode);
-    await timer.run('write site files', () => writeSiteFiles(output, { sources, linkIndex, themeScript: script, renderRedirectPage }));
-    const linkWarnings = await timer.run('check links', () => checkSiteLinks(sources, output, linkIndex));
+    const linkWarnings = await completeSite(output, { sources, linkIndex, themeScript: script, renderRedirectPage }, timer);
     output.commit();
     const summary = `Merged ${shards.length} shards: ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${displayPath(sources.paths.outDir)} holds ${output.listFiles().size} files`;
     const docWarnings = new Set([...sources.docs, ...sources.pages].flatMap((doc) => doc.warnings)); // each shard reported its docs' and pages'
@@ -112,8 +111,8 @@ function searchPartsIn(list: string): string[] {
   throw new ContentError({ rule: 'shards', message: 'is not a list of search index parts', file: displayPath(list), fix: REBUILD_SHARD });
 }
 
-/** The order a single build lists its pages in: docs, the pages folder's, generated indexes, theme pages. */
+/** The order a single build lists its pages in (pipeline/site-pages.ts). */
 function inSiteOrder(pages: PageLinkIndex[], sources: SiteSources): PageLinkIndex[] {
-  const order = new Map([...sources.docs, ...sources.pages, ...sources.categoryPages.map((page) => page.route), ...sources.themeRoutes].map((page, index) => [page.permalink, index]));
+  const order = pageOrder(sitePages(sources));
   return pages.sort((a, b) => (order.get(a.permalink) ?? Infinity) - (order.get(b.permalink) ?? Infinity));
 }

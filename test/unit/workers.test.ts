@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ContentError } from '../../build/errors.ts';
-import { compilePages, WorkerPool } from '../../build/pages/workers.ts';
+import { compilePages, WorkerPool } from '../../build/pipeline/workers.ts';
 import { compile, markdownOptions } from '../helpers/markdown.ts';
 
 const options = markdownOptions({ permalinkBySourcePath: new Map([['page.md', '/page'], ['other.md', '/other']]) });

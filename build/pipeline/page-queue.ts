@@ -1,25 +1,26 @@
 /**
- * The build's doc pages, streamed: each page is compiled, rendered and written by whichever thread
- * takes it from the queue, and handed to `onWritten` (link index, search) as soon as it is on disk.
+ * Doc pages, streamed through the page step (page-step.ts): each page is taken from the queue by
+ * whichever thread is free, and handed to `onWritten` (link index, search) as soon as it is written.
+ * The build runs this thread and a worker per other core; watch mode, this thread alone.
  */
-import { DocPageWriter, type CompiledDoc, type DocPagesSetup, type WrittenPage } from './doc-page-writer.ts';
+import { PageStep, type CompiledDoc, type FolderPageSetup, type WrittenPage } from './page-step.ts';
 import type { DocPageTask } from '../site/routes.ts';
 import type { RuntimeAssets } from '../output-layout.ts';
 import { settled, WorkerPool, workersFor, WorkQueue, yieldToEvents, type Settle } from './workers.ts';
 
 export interface WritePagesInput {
   tasks: DocPageTask[];
-  setup: DocPagesSetup;
+  setup: FolderPageSetup;
   /** The bundled runtime, ready while the first pages compile. */
   runtime: Promise<RuntimeAssets>;
   /** Each page's outcome, by task index; awaited, so a slow consumer (the search index) holds the writers back. */
   onWritten: Settle<WrittenPage>;
 }
 
-/** Writes every doc page; returns this thread's writer, which the build also renders theme pages with. */
-export async function writeDocPages({ tasks, setup, runtime, onWritten }: WritePagesInput): Promise<DocPageWriter> {
+/** Writes every doc page into the staging folder on every core; returns this thread's step, which the site step writes the other pages with. */
+export async function writeDocPages({ tasks, setup, runtime, onWritten }: WritePagesInput): Promise<PageStep> {
   const queue = new WorkQueue(tasks);
-  const writer = new DocPageWriter(setup);
+  const writer = PageStep.inFolder(setup);
   void runtime.then((assets) => writer.setRuntime(assets), () => {});
   const { markdown, ...pages } = setup;
   const workers = workersFor(tasks.length);
@@ -29,7 +30,7 @@ export async function writeDocPages({ tasks, setup, runtime, onWritten }: WriteP
     return pool.drainAndClose(queue, (task) => pool.writePage(task), onWritten);
   });
   try {
-    await Promise.all([writeInThisThread(queue, writer, runtime, onWritten), onWorkers]);
+    await Promise.all([writePagesHere(queue, writer, runtime, onWritten), onWorkers]);
   } catch (error) {
     await starting?.then((pool) => pool.close(), () => {});
     throw error;
@@ -42,7 +43,7 @@ export async function writeDocPages({ tasks, setup, runtime, onWritten }: WriteP
  * compiled, and are written as soon as it is: waiting instead would idle this core for the
  * ~0.3 s esbuild takes.
  */
-async function writeInThisThread(queue: WorkQueue<DocPageTask>, writer: DocPageWriter, runtime: Promise<RuntimeAssets>, onWritten: Settle<WrittenPage>): Promise<void> {
+export async function writePagesHere(queue: WorkQueue<DocPageTask>, writer: PageStep, runtime: Promise<unknown>, onWritten: Settle<WrittenPage>): Promise<void> {
   const compiledEarly: { index: number; task: DocPageTask; compiled: CompiledDoc }[] = [];
   const writeCompiled = async () => {
     for (const { index, task, compiled } of compiledEarly.splice(0)) await onWritten(index, attempt(() => writer.write(task, compiled)));

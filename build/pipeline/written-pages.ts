@@ -1,7 +1,6 @@
-import type { WrittenPage } from './doc-page-writer.ts';
+import type { WrittenPage } from './page-step.ts';
 import { contentErrorsOf, rethrow, type ContentError, type Warning } from '../errors.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
-import type { OutputFolder } from '../output/output-folder.ts';
 import type { SearchIndex } from '../search/search-index.ts';
 import { formatMs } from '../task.ts';
 
@@ -32,7 +31,11 @@ export class WrittenPages {
   readonly rendered: string[] = [];
   reused = 0;
 
-  constructor(private readonly output: OutputFolder, readonly search: SearchIndex | undefined) {}
+  /**
+   * `output`: the staging folder, told of the files other threads wrote (none in watch mode, whose plan
+   * has them); `onPage` sees each page made.
+   */
+  constructor(private readonly output: { record(files: string[], bytes: number): void } | undefined, readonly search: SearchIndex | undefined, private readonly onPage?: (page: WrittenPage) => void) {}
 
   /** Pages added so far, failed ones included. */
   count = 0;
@@ -44,7 +47,8 @@ export class WrittenPages {
       return;
     }
     const page = outcome.value;
-    this.output.record(page.files, page.bytes);
+    this.output?.record(page.files, page.bytes);
+    this.onPage?.(page);
     this.links[index] = page.links;
     this.warningsByPage[index] = page.warnings;
     for (const step of ['compile', 'render', 'write'] as const) this.threadMs[step] += page.threadMs[step];

@@ -1,11 +1,11 @@
 /**
  * Using every core: this thread works through a queue of pages while worker threads (one per
  * other core) take from the same queue. The production build has workers compile, render and
- * write whole pages (doc-page-writer.ts, doc-page-queue.ts); watch mode has them compile Markdown.
+ * make whole pages (page-step.ts, page-queue.ts); watch mode has them compile Markdown.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { DocPagesSetup, WrittenPage } from './doc-page-writer.ts';
+import type { FolderPageSetup, WrittenPage } from './page-step.ts';
 import type { DocPageTask } from '../site/routes.ts';
 import { ContentError, contentError, type ContentErrorInit } from '../errors.ts';
 import { workerScript } from '../worker-scripts.ts';
@@ -13,7 +13,7 @@ import { compileMarkdown, type CompiledMarkdown, type MarkdownOptions, type Mark
 import type { RuntimeAssets } from '../output-layout.ts';
 
 /** What every worker is started with: the compile options, and for page writing the rest of the site. */
-export interface WorkerSetup { markdown: MarkdownOptions; pages?: Omit<DocPagesSetup, 'markdown'> }
+export interface WorkerSetup { markdown: MarkdownOptions; pages?: Omit<FolderPageSetup, 'markdown'> }
 
 export type WorkerRequest =
   | { type: 'setup'; setup: WorkerSetup }

@@ -1,13 +1,13 @@
 /** A worker thread of workers.ts: compiles Markdown (watch mode) or writes whole doc pages (the build). */
 import { parentPort } from 'node:worker_threads';
-import { DocPageWriter } from './doc-page-writer.ts';
+import { PageStep } from './page-step.ts';
 import { contentErrorsOf } from '../errors.ts';
 import { compileMarkdown, type MarkdownOptions } from '../markdown/compile.ts';
 import type { WorkerRequest, WorkerResponse } from './workers.ts';
 
 const port = parentPort!;
 let markdown: MarkdownOptions | undefined;
-let pages: DocPageWriter | undefined;
+let pages: PageStep | undefined;
 
 async function run(request: Extract<WorkerRequest, { id: number }>) {
   if (request.type === 'compile') return compileMarkdown(request.source, markdown!);
@@ -33,7 +33,7 @@ function answer(request: Extract<WorkerRequest, { id: number }>): Promise<Worker
 port.on('message', (request: WorkerRequest) => {
   if (request.type === 'setup') {
     markdown = request.setup.markdown;
-    if (request.setup.pages) pages = new DocPageWriter({ ...request.setup.pages, markdown });
+    if (request.setup.pages) pages = PageStep.inFolder({ ...request.setup.pages, markdown });
   } else if (request.type === 'runtime') {
     pages!.setRuntime(request.runtime);
   } else {

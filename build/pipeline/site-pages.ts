@@ -1,0 +1,33 @@
+/**
+ * The site's one page list, in the order every report, list and index has it: docs, the pages folder's
+ * pages, generated category indexes, theme pages (home, errors, not found). The build, a shard (its
+ * share of it), the merge (its order) and watch mode all take their pages from here.
+ */
+import { categoryBody } from '../pages/generated-bodies.tsx';
+import type { PageInput } from '../pages/route-files.ts';
+import type { SiteSources } from '../site/load.ts';
+import type { DocPageTask } from '../site/routes.ts';
+
+export interface SitePages {
+  /** Docs and the pages folder's pages: the page step compiles them. */
+  docs: DocPageTask[];
+  /** Pages made without Markdown: generated indexes (with their body) and theme pages. */
+  generated: PageInput[];
+}
+
+/** Every page of the site, or those `keep` keeps (a shard's share, by permalink). */
+export function sitePages(sources: SiteSources, keep: (permalink: string) => boolean = () => true): SitePages {
+  const { sidebars, neighbours } = sources;
+  const docs = [...sources.docs, ...sources.pages].filter((doc) => keep(doc.permalink))
+    .map((doc) => ({ doc, placement: sidebars.placementByDocId.get(doc.id), neighbours: neighbours.get(doc.id) }));
+  const generated: PageInput[] = [
+    ...sources.categoryPages.filter((page) => keep(page.route.permalink)).map((page) => ({ route: page.route, body: categoryBody(page) })),
+    ...sources.themeRoutes.filter((route) => keep(route.permalink)).map((route) => ({ route })),
+  ];
+  return { docs, generated };
+}
+
+/** Each page's place in the list, by permalink: the merge puts the shards' pages back in it. */
+export function pageOrder({ docs, generated }: SitePages): Map<string, number> {
+  return new Map([...docs.map(({ doc }) => doc.permalink), ...generated.map(({ route }) => route.permalink)].map((permalink, index) => [permalink, index]));
+}
