@@ -6,6 +6,7 @@ const LAYERS = [
   ['base', '^build/(errors|fs-utils|task|worker-scripts|output-layout|runtime-modules)\\.ts$'],
   ['markdown', '^build/markdown/'],
   ['site', '^build/site/'],
+  ['docusaurus', '^build/docusaurus/'],
   ['links', '^build/links/'],
   ['cache', '^build/cache/'],
   ['output', '^build/output/'],
@@ -34,6 +35,14 @@ module.exports = {
     { name: 'no-circular', comment: 'a cycle, type-only imports included', severity: 'error', from: {}, to: { circular: true } },
     { name: 'src-never-imports-build', comment: 'the browser\'s code and the build\'s are walled apart', severity: 'error', from: { path: '^src/' }, to: { path: '^build/' } },
     ...layerRules,
+    {
+      name: 'docusaurus-apart',
+      comment: 'the core never imports the Docusaurus layer: only pipeline/site-sources.ts hands it in, through its entry (docusaurus/index.ts)',
+      severity: 'error',
+      from: { pathNot: '^build/(docusaurus/|pipeline/site-sources\\.ts$)' },
+      to: { path: '^build/docusaurus/' },
+    },
+    { name: 'docusaurus-through-its-entry', comment: 'docusaurus/ is used through docusaurus/index.ts only', severity: 'error', from: { pathNot: '^build/docusaurus/' }, to: { path: '^build/docusaurus/', pathNot: '^build/docusaurus/index\\.ts$' } },
   ],
   options: {
     tsPreCompilationDeps: true,

@@ -27,7 +27,8 @@ import { inShard, siteFingerprint, type Shard } from './shards/shard.ts';
 import { hashShardFiles } from './shards/shard-files.ts';
 import { CompileCache, type BuildCacheOptions } from './cache/compile-cache.ts';
 import { EntryStore } from './cache/entry-store.ts';
-import { loadSite, markdownOptions, type SiteOptions, type SiteSources } from './site/load.ts';
+import { markdownOptions, type SiteOptions, type SiteSources } from './site/load.ts';
+import { loadSiteSources } from './pipeline/site-sources.ts';
 import { TaskTimer, formatMs } from './task.ts';
 
 export interface BuildOptions extends SiteOptions {
@@ -60,7 +61,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   const timer = new TaskTimer(log);
   const started = performance.now();
-  const sources = await loadSite(options, timer);
+  const sources = await loadSiteSources(options, timer);
   const cache = options.cache && openCache(options.cache, sources, log);
   const { shard } = options;
   const sitePageList = sitePages(sources, shard && ((permalink) => inShard(permalink, shard)));

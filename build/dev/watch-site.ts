@@ -12,7 +12,8 @@ import { completeSite, writeGeneratedPages, writeSharedFiles } from '../pipeline
 import { compilePages, WorkQueue } from '../pipeline/workers.ts';
 import { WrittenPages } from '../pipeline/written-pages.ts';
 import { markdownSource } from '../site/docs.ts';
-import { loadSite, markdownOptions, type SiteOptions, type SiteSources } from '../site/load.ts';
+import { markdownOptions, type SiteOptions, type SiteSources } from '../site/load.ts';
+import { loadSiteSources } from '../pipeline/site-sources.ts';
 import type { DocPageTask } from '../site/routes.ts';
 import { TaskTimer } from '../task.ts';
 import type { DocCache } from '../site/docs.ts';
@@ -99,7 +100,7 @@ export class DevSite {
 
   async rebuild(): Promise<RebuildReport> {
     const timer = new TaskTimer(() => {});
-    const sources = await loadSite(this.options, timer, this.docCache);
+    const sources = await loadSiteSources(this.options, timer, this.docCache);
     const { docs, generated } = sitePages(sources);
     const markdown = markdownOptions(sources);
     const cache = new CompileCache(this.kept, '', markdown, true);

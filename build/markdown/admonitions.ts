@@ -2,8 +2,7 @@ import type { Root, Paragraph, PhrasingContent, Text } from 'mdast';
 import type { VFile } from 'vfile';
 import { codeFenceTracker } from './fences.ts';
 import { walk } from './walk.ts';
-
-export const ADMONITION_TYPES = ['note', 'tip', 'info', 'caution', 'warning', 'danger', 'important'] as const;
+import { ADMONITION_TYPES } from '../../src/shared/admonitions.ts';
 
 // No part of the line can be matched two ways, so a long line is matched in linear time.
 const TITLED_OPENING = new RegExp(`^(\\s*:{3,})(${ADMONITION_TYPES.join('|')})[ \\t]+([^\\[{\\s].*)$`);

@@ -17,7 +17,8 @@ import { assertSafeOutputFolder } from '../output/output-guard.ts';
 import { renderRedirectPage, themeScript } from '../pages/render.tsx';
 import { cspHash } from '../output/security-headers.ts';
 import { SEARCH_DIR, SEARCH_SHARDS_LIST, searchShardDir } from '../../src/shared/search.ts';
-import { loadSite, type SiteOptions, type SiteSources } from '../site/load.ts';
+import type { SiteOptions, SiteSources } from '../site/load.ts';
+import { loadSiteSources } from '../pipeline/site-sources.ts';
 import { formatMs, TaskTimer } from '../task.ts';
 import { pagesOfManifest, readShardManifest, REBUILD_SHARD, type ShardManifest } from './manifest.ts';
 import { checkShardFiles } from './shard-files.ts';
@@ -38,7 +39,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeResult> {
   const started = performance.now();
   const shards = readShards(options.shardDirs);
   await timer.run('check shard files', () => throwIfAny(shards.flatMap(({ dir, manifest }) => checkShardFiles(dir, manifest.files))));
-  const sources = await loadSite(options, timer);
+  const sources = await loadSiteSources(options, timer);
   assertSafeOutputFolder({ projectRoot: options.projectRoot, ...sources.paths });
   const output = OutputFolder.prepare(sources.paths.outDir);
   try {

@@ -1,5 +1,5 @@
 /**
- * A prism-react-renderer theme (`themeConfig.prism.theme` / `darkTheme`) as the code colours: the
+ * A prism-react-renderer theme (`prism.theme` / `darkTheme`; docusaurus/code-theme.ts reads a Docusaurus config's) as the code colours: the
  * highlighter gives tokens Prism's `token <type>` classes (markdown/prism-tokens.ts), so the theme's
  * styles become one CSS rule per entry, scoped to its colour mode. What reaches the CSS is only what the
  * schemas below accept (colours, font style and weight, text decoration, opacity): never a string as
@@ -7,14 +7,12 @@
  */
 import * as v from 'valibot';
 import type { CodeStyle, CodeTheme, SiteConfig } from '../../src/shared/types.ts';
-import { isRecord, type Unsupported } from './docusaurus-values.ts';
-import { isStub } from './package-stubs.ts';
 
 const COLOR = v.pipe(v.string(), v.regex(/^(#[\da-f]{3,8}|[a-z]+|(rgba?|hsla?)\([\d.,%\s/]+\))$/i, 'Use a colour: "#393a34", "rgb(0, 0, 128)", "hsl(220, 14%, 71%)" or a name.'));
-const NAME = v.pipe(v.string(), v.regex(/^[\w-]+$/, 'Use a Prism token type or language name, such as "comment" or "markup".'));
+export const CODE_NAME = v.pipe(v.string(), v.regex(/^[\w-]+$/, 'Use a Prism token type or language name, such as "comment" or "markup".'));
 
 /** Each style property a theme may set, as its value must be; CSS_PROPERTY names it in CSS. */
-const STYLE_VALUES = {
+export const STYLE_VALUES = {
   color: COLOR,
   backgroundColor: COLOR,
   fontStyle: v.picklist(['normal', 'italic', 'oblique']),
@@ -31,56 +29,8 @@ const CODE_STYLE = v.strictObject(Object.fromEntries(Object.entries(STYLE_VALUES
 
 export const CODE_THEME = v.strictObject({
   plain: CODE_STYLE,
-  styles: v.array(v.strictObject({ types: v.array(NAME), languages: v.optional(v.array(NAME)), style: CODE_STYLE })),
+  styles: v.array(v.strictObject({ types: v.array(CODE_NAME), languages: v.optional(v.array(CODE_NAME)), style: CODE_STYLE })),
 });
-
-/**
- * A theme object of a Docusaurus config, keeping what CODE_THEME accepts; each property or value it
- * leaves out is one warning (`option`: `"themeConfig.prism.theme"`). A stand-in or no theme: undefined.
- */
-export function readCodeTheme(raw: unknown, option: string, unsupported: Unsupported): CodeTheme | undefined {
-  if (raw === undefined || isStub(raw)) return undefined;
-  if (!isRecord(raw)) {
-    unsupported(`${option} that is not a prism-react-renderer theme object`, 'the code keeps the theme\'s colours');
-    return undefined;
-  }
-  const dropped = new Set<string>();
-  const style = (value: unknown) => readStyle(value, option, dropped, unsupported);
-  const plain = style(raw.plain);
-  const named = (value: unknown, what: string) => names(value, (name) => `${what} ${name} in ${option}`, unsupported);
-  const styles = (Array.isArray(raw.styles) ? raw.styles : []).filter(isRecord).map((entry) => ({
-    types: named(entry.types, 'token type'),
-    ...(entry.languages === undefined ? {} : { languages: named(entry.languages, 'language') }),
-    style: style(entry.style),
-  }));
-  return { plain, styles: styles.filter((entry) => entry.types.length > 0) };
-}
-
-/** Token types and languages become class names in a selector: only Prism's kind of name is kept. */
-function names(value: unknown, subject: (name: string) => string, unsupported: Unsupported): string[] {
-  return (Array.isArray(value) ? value : [value]).filter((name): name is string => {
-    if (v.is(NAME, name)) return true;
-    unsupported(subject(JSON.stringify(String(name).slice(0, 60))));
-    return false;
-  });
-}
-
-/** `dropped`: properties already warned about for this theme, so a theme with many shadows warns once. */
-function readStyle(raw: unknown, option: string, dropped: Set<string>, unsupported: Unsupported): CodeStyle {
-  const style: Record<string, unknown> = {};
-  for (const [property, written] of Object.entries(isRecord(raw) ? raw : {})) {
-    // Some themes mark a colour `!important`; a rule of ours needs no such help.
-    const value = typeof written === 'string' ? written.replace(/\s*!important$/, '') : written;
-    const schema = STYLE_VALUES[property as keyof CodeStyle];
-    if (schema && v.is(schema, value)) style[property] = value;
-    else if (!dropped.has(property)) {
-      dropped.add(property);
-      if (schema) unsupported(`${property} ${JSON.stringify(String(written).slice(0, 60))} in ${option} (a code theme takes plain values only)`);
-      else unsupported(`"${property}" in ${option}`, 'code is coloured without it');
-    }
-  }
-  return style as CodeStyle;
-}
 
 /** The CSS of the config's code themes, the light one under `[data-theme='light']`, the dark one under `[data-theme='dark']`. */
 export function codeThemeCss(prism: SiteConfig['prism']): string {

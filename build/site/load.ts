@@ -7,7 +7,6 @@ import path from 'node:path';
 import { categoryPages, type CategoryPage } from './category-index.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
 import { dropdownItemName, navbarItemName, themeLinkOrigins } from './link-origins.ts';
-import { isDocusaurusConfig, loadDocusaurusConfig, type DocusaurusSite } from './docusaurus-config.ts';
 import { collectDocs, permalinksBySourcePath, type Doc, type DocCache } from './docs.ts';
 import { lastUpdatedTimes } from './last-updated.ts';
 import { findOutputCollisions } from './route-collisions.ts';
@@ -87,10 +86,37 @@ export interface SiteSources {
   unbuiltRoutes: UnbuiltRoute[];
 }
 
-/** Loads the site; watch mode passes the same `docCache` every time, so unchanged files are not parsed again. */
-export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?: DocCache): Promise<SiteSources> {
+/**
+ * A config written for another generator, translated into our site model: docusaurus/ reads
+ * Docusaurus's (this folder never imports it; pipeline/site-sources.ts hands it in).
+ */
+export interface ConfigFormat {
+  /** Known by its file name. */
+  accepts(file: string): boolean;
+  /** `docsDir`: `--docs`, which replaces the config's docs path; `files` gets every local file the config imports. */
+  load(file: string, options: { files: Set<string>; docsDir?: string }): Promise<ForeignSite>;
+}
+
+export interface ForeignSite {
+  config: SiteConfig;
+  warnings: Warning[];
+  /** The config's folder: the site folder (`static/`, `@site/`, relative paths). */
+  siteDir: string;
+  /** The sidebars file (absolute); undefined: one sidebar of the whole docs folder. */
+  sidebarsFile: string | undefined;
+  /** For each navbar item of `config`, its position among the config file's items (1-based; undefined: added by the translation). */
+  navbarPositions: (number | undefined)[];
+  /** What the config's plugins build at these routes, and this generator does not. */
+  unbuiltRoutes: UnbuiltRoute[];
+}
+
+/**
+ * Loads the site, its config read as ours or in one of `formats`; watch mode passes the same
+ * `docCache` every time, so unchanged files are not parsed again.
+ */
+export async function loadSite(options: SiteOptions, timer: TaskTimer, formats: readonly ConfigFormat[], docCache?: DocCache): Promise<SiteSources> {
   const moduleFiles = new Set<string>();
-  const loaded = await timer.run('load config', () => resolveConfig(options, moduleFiles));
+  const loaded = await timer.run('load config', () => resolveConfig(options, formats, moduleFiles));
   const sidebarsChoice = chooseSidebars(options, loaded);
   const paths = resolvePaths(options, loaded, sidebarsChoice.file);
   const config = withExistingFavicon(loaded.config, paths.staticDirs);
@@ -111,7 +137,7 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   const neighbours = docNeighbours(docs, sidebars.placementByDocId);
   const firstPageBySidebar = new Map(Object.entries(sidebars.sidebars).flatMap(([name, items]) => firstPageEntry(name, items)));
   const siteCss = await loadSiteCss({ config, configFile: loaded.displayPath ?? 'the docs-only config', siteDir: paths.siteDir, staticDirs: paths.staticDirs });
-  const warnings = [...loaded.warnings, ...sidebarsChoice.warnings, ...siteCss.warnings, ...docs.flatMap((doc) => doc.warnings), ...pages.warnings, ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, loaded.displayPath, loaded.docusaurus?.navbarPositions)];
+  const warnings = [...loaded.warnings, ...sidebarsChoice.warnings, ...siteCss.warnings, ...docs.flatMap((doc) => doc.warnings), ...pages.warnings, ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, loaded.displayPath, loaded.foreign?.navbarPositions)];
   const routes = themeRoutes(config, options.projectRoot);
   const categories = categoryPages(sidebars, docs, config);
   throwIfAny(findOutputCollisions([...docs, ...pages.pages], [...routes, ...categories.map((page) => page.route)], staticFiles, config.baseUrl));
@@ -119,14 +145,14 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, docCache?
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
   const site = siteData(config, {
     permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar,
-    docItemsMarkedBy: loaded.docusaurus ? 'sidebar' : 'section', unbuiltRoutes: loaded.docusaurus?.unbuiltRoutes,
+    docItemsMarkedBy: loaded.foreign ? 'sidebar' : 'section', unbuiltRoutes: loaded.foreign?.unbuiltRoutes,
   });
-  const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.docusaurus?.navbarPositions };
+  const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.foreign?.navbarPositions };
   return {
     config, configDisplayPath: loaded.displayPath, paths, docs, pages: pages.pages, sidebars, neighbours, categoryPages: categories, staticFiles, warnings, site, themeRoutes: routes, homeRedirect,
     themeLinkOrigins: themeLinkOrigins(site, sidebars.sidebars, linkFiles), moduleFiles: [...moduleFiles, ...siteCss.files], generatedCss: [announcementCss(config), codeThemeCss(config.prism)].join('\n'), siteCss,
     pageStyles: pageStyles([...docs, ...pages.pages], config.components, siteCss.css),
-    unbuiltRoutes: loaded.docusaurus?.unbuiltRoutes ?? [],
+    unbuiltRoutes: loaded.foreign?.unbuiltRoutes ?? [],
   };
 }
 
@@ -173,31 +199,32 @@ export function markdownOptions({ docs, pages, config, paths }: Pick<SiteSources
 }
 
 /** `file`: the config file, absolute, and `displayPath` as messages show it (neither for a docs-only build). */
-interface LoadedConfig { config: SiteConfig; warnings: Warning[]; file?: string; displayPath?: string; docusaurus?: DocusaurusSite }
+interface LoadedConfig { config: SiteConfig; warnings: Warning[]; file?: string; displayPath?: string; foreign?: ForeignSite }
 
-async function resolveConfig(options: SiteOptions, moduleFiles: Set<string>): Promise<LoadedConfig> {
-  const loaded = await loadAnyConfig(options, moduleFiles);
+async function resolveConfig(options: SiteOptions, formats: readonly ConfigFormat[], moduleFiles: Set<string>): Promise<LoadedConfig> {
+  const loaded = await loadAnyConfig(options, formats, moduleFiles);
   const footer = withSafeFooterHtml(loaded.config, loaded.displayPath ?? 'the docs-only config');
   const config = footer.config;
   const withPolicy = options.linkPolicy ? { ...config, onBrokenLinks: options.linkPolicy, onBrokenAnchors: options.linkPolicy } : config;
   return { ...loaded, warnings: [...loaded.warnings, ...footer.warnings], config: options.allowComponentCode ? { ...withPolicy, allowComponentCode: true } : withPolicy };
 }
 
-async function loadAnyConfig(options: SiteOptions, moduleFiles: Set<string>): Promise<LoadedConfig> {
+async function loadAnyConfig(options: SiteOptions, formats: readonly ConfigFormat[], moduleFiles: Set<string>): Promise<LoadedConfig> {
   if (options.docsDir && !options.configFile) {
     return { config: docsOnlyConfig(path.resolve(options.docsDir), path.resolve(options.sidebarsFile ?? 'sidebars.js')), warnings: [] };
   }
   const file = path.resolve(options.projectRoot, options.configFile ?? 'site.config.ts');
-  if (!isDocusaurusConfig(file)) return { config: await loadConfig(file, moduleFiles), warnings: [], file, displayPath: displayPath(file) };
-  const docusaurus = await loadDocusaurusConfig(file, { files: moduleFiles, docsDir: options.docsDir });
-  return { config: docusaurus.config, warnings: docusaurus.warnings, file, displayPath: displayPath(file), docusaurus };
+  const format = formats.find((candidate) => candidate.accepts(file));
+  if (!format) return { config: await loadConfig(file, moduleFiles), warnings: [], file, displayPath: displayPath(file) };
+  const foreign = await format.load(file, { files: moduleFiles, docsDir: options.docsDir });
+  return { config: foreign.config, warnings: foreign.warnings, file, displayPath: displayPath(file), foreign };
 }
 
-function resolvePaths(options: SiteOptions, { config, file, docusaurus }: LoadedConfig, sidebarsFile: string | undefined) {
+function resolvePaths(options: SiteOptions, { config, file, foreign }: LoadedConfig, sidebarsFile: string | undefined) {
   const root = options.projectRoot;
   /** What `@site/` means in MDX imports: the Docusaurus config's folder, or the folder holding the docs folder. */
-  const siteDir = docusaurus?.siteDir ?? (options.docsDir ? path.resolve(root, options.docsDir, '..') : root);
-  const staticDir = options.staticDir ?? (docusaurus || options.docsDir ? path.join(siteDir, 'static') : 'static');
+  const siteDir = foreign?.siteDir ?? (options.docsDir ? path.resolve(root, options.docsDir, '..') : root);
+  const staticDir = options.staticDir ?? (foreign || options.docsDir ? path.join(siteDir, 'static') : 'static');
   return {
     configFile: file,
     docsDir: path.resolve(root, options.docsDir ?? config.docs.path),
@@ -214,9 +241,9 @@ function resolvePaths(options: SiteOptions, { config, file, docusaurus }: Loaded
  * docs folder (never its code: docsOnlySidebars). Undefined: Docusaurus's default, one sidebar of the whole
  * folder, as for a Docusaurus config without `sidebarPath`.
  */
-function chooseSidebars(options: SiteOptions, { config, docusaurus }: LoadedConfig): { file: string | undefined; warnings: Warning[] } {
+function chooseSidebars(options: SiteOptions, { config, foreign }: LoadedConfig): { file: string | undefined; warnings: Warning[] } {
   const named = options.sidebarsFile && path.resolve(options.projectRoot, options.sidebarsFile);
-  if (docusaurus) return { file: named || docusaurus.sidebarsFile, warnings: [] };
+  if (foreign) return { file: named || foreign.sidebarsFile, warnings: [] };
   if (named || !options.docsDir || options.configFile) return { file: named || path.resolve(options.projectRoot, config.docs.sidebarPath), warnings: [] };
   return docsOnlySidebars(path.resolve(options.projectRoot, options.docsDir, '..'));
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { ContentError, formatProblem } from '../../build/errors.ts';
-import { loadDocusaurusConfig } from '../../build/site/docusaurus-config.ts';
+import { loadDocusaurusConfig } from '../../build/docusaurus/config.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempTree } from '../helpers/tmp.ts';
 

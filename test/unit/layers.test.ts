@@ -37,3 +37,18 @@ test('an upward import and a cycle are each reported with the file, the import a
     rmSync(partner, { force: true });
   }
 });
+
+test('the Docusaurus layer is apart: a core module importing it, or a module reaching past its entry, is reported', async () => {
+  const core = path.join(projectRoot, 'build/output/docusaurus-probe.ts');
+  const pipeline = path.join(projectRoot, 'build/pipeline/docusaurus-probe.ts');
+  writeFileSync(core, "import '../docusaurus/index.ts';\n");
+  writeFileSync(pipeline, "import '../docusaurus/config.ts';\n");
+  try {
+    const found = await violations();
+    assert.ok(found.includes('build/output/docusaurus-probe.ts → build/docusaurus/index.ts: docusaurus-apart'), found.join('\n'));
+    assert.ok(found.includes('build/pipeline/docusaurus-probe.ts → build/docusaurus/config.ts: docusaurus-through-its-entry'), found.join('\n'));
+  } finally {
+    rmSync(core, { force: true });
+    rmSync(pipeline, { force: true });
+  }
+});

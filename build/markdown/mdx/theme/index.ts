@@ -2,14 +2,14 @@
  * The components and client modules an MDX page, or a site's own component, may import under Docusaurus's names. `@theme/CodeBlock` is turned into
  * a code fence before rendering (see scope.ts), so it is highlighted like one.
  */
-import { Admonition, Details } from './Admonition.tsx';
+import { Admonition, Details } from '../../../../src/theme/docusaurus/Admonition.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
 import { docusaurusContext, Link, siteUrl, translate, useBaseUrl, useDocusaurusContext, useIsBrowser } from '../../../../src/theme/docusaurus/Docusaurus.tsx';
 import { SHARED_THEME_MODULES } from '../../../../src/theme/docusaurus/modules.ts';
 import { matchPath, pageHistory, pageLocation, useHistory, useLocation } from '../../../../src/theme/docusaurus/Router.tsx';
 import type { SiteMetadata } from '../../../../src/theme/docusaurus/site-context.ts';
 import { TabItem, Tabs } from '../../../../src/theme/docusaurus/Tabs.tsx';
-import { TOCInline } from './TOCInline.tsx';
+import { TOCInline } from '../../../../src/theme/docusaurus/TOCInline.tsx';
 
 export { CodeBlock };
 

@@ -3,9 +3,9 @@
  * What a reader would see there and we cannot show is one warning naming it (docusaurus-config.ts
  * prints them against the config file).
  */
-import type { ConfigInput } from './config-schema.ts';
+import type { ConfigInput } from '../site/config-schema.ts';
 import type { FooterHtml, FooterLink, LinkTarget, NavbarPosition } from '../../src/shared/types.ts';
-import { isRecord, staticPath, stringOf, type Raw, type Unsupported } from './docusaurus-values.ts';
+import { isRecord, staticPath, stringOf, type Raw, type Unsupported } from './values.ts';
 
 /**
  * `{ to | href, target }` as our link fields; siteData gives both the baseUrl as Docusaurus's Link does (a `to`

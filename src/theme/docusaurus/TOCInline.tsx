@@ -1,7 +1,7 @@
 /** `@theme/TOCInline`: the page's table of contents as a nested list, where the author puts it (`<TOCInline toc={toc} />`). */
 import type { ReactNode } from 'react';
-import type { TocEntry } from '../../../../src/shared/types.ts';
-import { TocEntryText } from '../../../../src/theme/TocText.tsx';
+import type { TocEntry } from '../../shared/types.ts';
+import { TocEntryText } from '../TocText.tsx';
 
 interface TOCInlineProps {
   toc?: TocEntry[];

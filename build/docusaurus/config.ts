@@ -6,14 +6,14 @@
  * and we do not support is one warning naming the option in that file.
  */
 import path from 'node:path';
-import { validateConfig } from './config.ts';
-import { evaluationError, loadModuleDefault } from './module-loader.ts';
-import { translateAnnouncementBar, translateColorMode, translateFooter, translateNavbar } from './docusaurus-theme-config.ts';
-import { isRecord, staticPath, stringOf, type Raw, type Unsupported } from './docusaurus-values.ts';
+import { validateConfig } from '../site/config.ts';
+import { evaluationError, loadModuleDefault } from '../site/module-loader.ts';
+import { translateAnnouncementBar, translateColorMode, translateFooter, translateNavbar } from './theme-config.ts';
+import { isRecord, staticPath, stringOf, type Raw, type Unsupported } from './values.ts';
 import { readCodeTheme } from './code-theme.ts';
-import { unbuiltBlogRoutes, type BlogPlugin, type UnbuiltRoute } from './unbuilt-routes.ts';
+import { unbuiltBlogRoutes, type BlogPlugin } from './blog-routes.ts';
+import type { ForeignSite } from '../site/load.ts';
 import { ContentError, type Warning } from '../errors.ts';
-import type { SiteConfig } from '../../src/shared/types.ts';
 import { displayPath } from '../fs-utils.ts';
 
 /** A Docusaurus config is known by its file name. */
@@ -21,18 +21,8 @@ export function isDocusaurusConfig(file: string): boolean {
   return /^docusaurus\.config\.(js|mjs|cjs|ts|mts)$/.test(path.basename(file));
 }
 
-export interface DocusaurusSite {
-  config: SiteConfig;
-  warnings: Warning[];
-  /** The config's folder: Docusaurus's site folder (`static/`, `@site/`, relative paths). */
-  siteDir: string;
-  /** The docs plugin's sidebars file (absolute); undefined: Docusaurus's default sidebar of the whole folder. */
-  sidebarsFile: string | undefined;
-  /** For each navbar item of `config`, its position among the config's items (1-based; undefined: added by us). */
-  navbarPositions: (number | undefined)[];
-  /** What the config's plugins build at these routes, and this generator does not (the blog). */
-  unbuiltRoutes: UnbuiltRoute[];
-}
+/** Docusaurus's site: the docs plugin's sidebars file, or none for its default sidebar of the whole folder; the blogs as unbuilt routes. */
+export type DocusaurusSite = ForeignSite;
 
 /** `docsDir`: `--docs` on the command line, which replaces the config's docs path (so `docs: false` is no error). */
 export async function loadDocusaurusConfig(file: string, options: { files?: Set<string>; docsDir?: string } = {}): Promise<DocusaurusSite> {

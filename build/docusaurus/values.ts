@@ -1,9 +1,9 @@
 /**
- * The values a Docusaurus config is made of, as its translation reads them (docusaurus-config.ts,
- * docusaurus-theme-config.ts, code-theme.ts): plain records, strings, static-folder paths, and the
+ * The values a Docusaurus config is made of, as its translation reads them (config.ts,
+ * theme-config.ts, code-theme.ts): plain records, strings, static-folder paths, and the
  * callback that records what is not supported.
  */
-import { isStub } from './package-stubs.ts';
+import { isStub } from '../site/package-stubs.ts';
 
 /** Records that something in the config is not supported: `subject` names it as the author wrote it (`"themeConfig.algolia"`, `navbar item 2 ("Blog")`); `outcome` says what happens instead (default: it is ignored). */
 export type Unsupported = (subject: string, outcome?: string) => void;

@@ -1,6 +1,6 @@
 /** `@theme/Admonition` and `@theme/Details`: the same markup as `:::note` blocks and raw `<details>`. */
 import type { ReactNode } from 'react';
-import { ADMONITION_TYPES } from '../../admonitions.ts';
+import { ADMONITION_TYPES } from '../../shared/admonitions.ts';
 
 export function Admonition({ type = 'note', title, children }: { type?: string; title?: ReactNode; children?: ReactNode }) {
   const known = (ADMONITION_TYPES as readonly string[]).includes(type) ? type : 'note';
