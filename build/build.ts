@@ -45,9 +45,8 @@ export interface BuildOptions extends SiteOptions {
 export interface BuildResult {
   pages: number;
   outDir: string;
+  /** The site's, its pages' and the link check's (broken links the config lets through). */
   warnings: Warning[];
-  /** Broken links the config lets through (`onBrokenLinks: 'warn'`), one printed line each. */
-  linkWarnings: string[];
   timings: TaskTimer['timings'];
   themeScriptHash: string;
   /** Permalinks of the doc pages this build compiled; the rest came from the build cache. */
@@ -87,7 +86,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const summary = `Built ${pageCount} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${formatBytes(output.bytesWritten)} written to ${displayPath(paths.outDir)}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`;
     // A shard reports its own docs' warnings; the merge reports the site's (config, sidebars).
     const siteWarnings = shard ? docs.flatMap(({ doc }) => doc.warnings) : sources.warnings;
-    return { pages: pageCount, outDir: paths.outDir, warnings: [...siteWarnings, ...pages.warnings()], linkWarnings, timings: timer.timings, themeScriptHash: cspHash(script), compiledPages: pages.compiled, renderedPages: pages.rendered, summary };
+    return { pages: pageCount, outDir: paths.outDir, warnings: [...siteWarnings, ...pages.warnings(), ...linkWarnings], timings: timer.timings, themeScriptHash: cspHash(script), compiledPages: pages.compiled, renderedPages: pages.rendered, summary };
   } catch (error) {
     output.discard();
     await stopPagefind();

@@ -13,7 +13,6 @@ import { mergeShards } from '../shards/merge.ts';
 import { parseShard } from '../shards/shard.ts';
 import { EntryStore } from '../cache/entry-store.ts';
 import { DEFAULT_CACHE_DIR, DEFAULT_CACHE_MAX_BYTES, type BuildCacheOptions } from '../cache/compile-cache.ts';
-import { BrokenLinksError } from '../links/policy.ts';
 import { readLinkSources, runCheckLinks } from '../links/check-built-site.ts';
 import { ContentError, formatProblem, formatProblems, problemsOf } from '../errors.ts';
 import { startDevServer } from '../dev/server.ts';
@@ -161,7 +160,6 @@ async function runBuild(values: FlagValues<typeof BUILD.flags>): Promise<void> {
   if (Boolean(values.merge) !== values.positionals.length > 0) throw new UsageError(values.merge ? '--merge needs the output folder of each shard after the options' : `unexpected argument "${values.positionals[0]}" for "build". Run with --help to see the options.`);
   const result = values.merge ? await mergeShards({ ...options, shardDirs: values.positionals.map((dir) => path.resolve(dir)) }) : await buildSite(options);
   for (const warning of result.warnings) console.warn(`warning: ${formatProblem(warning)}`);
-  for (const warning of result.linkWarnings) console.warn(`warning: ${warning}`);
   console.log(`Content-Security-Policy script hash of the theme script: '${result.themeScriptHash}' (written to _headers)`);
   console.log(result.summary);
 }
@@ -179,10 +177,9 @@ async function runClean(values: FlagValues<typeof CLEAN.flags>): Promise<void> {
   console.log(removed ? `Removed the build cache in ${displayPath(dir)}.` : `There was no build cache in ${displayPath(dir)}.`);
 }
 
-/** A mistake in the command line as said; broken links as Docusaurus words them; anything else as the problems it is (errors.ts). */
+/** A mistake in the command line as said; anything else as the problems it is (errors.ts). */
 function reportError(error: unknown): void {
   if (error instanceof UsageError) console.error(`error: ${error.message}`);
-  else if (error instanceof BrokenLinksError) console.error(error.message);
   else console.error(`error: ${formatProblems(problemsOf(error))}`);
 }
 

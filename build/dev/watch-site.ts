@@ -118,7 +118,7 @@ export class DevSite {
     await writeGeneratedPages(step, generated, pages);
     writeSharedFiles(plan, bundle.files, step, sources);
     const linkWarnings = await completeSite(plan, { sources, linkIndex: pages.linkIndex(), themeScript, renderRedirectPage: this.renderer!.renderer.renderRedirectPage }, timer);
-    const newWarnings = this.unseenWarnings([...sources.warnings, ...pages.warnings()].map(formatProblem).concat(linkWarnings));
+    const newWarnings = this.unseenWarnings([...sources.warnings, ...pages.warnings(), ...linkWarnings].map(formatProblem));
     const changed = [...written.values()].filter((page) => page.files.some((file) => plan.files.get(file)?.hash !== this.output.hashOf(file))).map((page) => page.permalink);
     await timer.run('write', () => this.output.apply(plan.files));
     this.kept.sweep();

@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError, formatProblem } from '../errors.ts';
-import { brokenLinkError } from './policy.ts';
-import { checkLinks, formatBrokenLink, formatUnbuiltLink, indexPage, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource, type BrokenLink, type LinkSources, type PageLinkIndex, type UnbuiltLink } from './checker.ts';
+import { brokenLinkError, brokenLinkWarning } from './policy.ts';
+import { checkLinks, indexPage, unbuiltLinkWarning, LINK_SOURCES_FILE, markdownOrigins, parseLinkSources, themeSource, type BrokenLink, type LinkSources, type PageLinkIndex, type UnbuiltLink } from './checker.ts';
 import type { ThemeLinkOrigin } from '../site/link-origins.ts';
 import type { UnbuiltRoute } from '../site/unbuilt-routes.ts';
 import { formatMs } from '../task.ts';
@@ -44,8 +44,8 @@ export async function runCheckLinks(values: { dir: string; json?: boolean; exter
     console.log(JSON.stringify(jsonReport(result), null, 2));
   } else {
     if (!result.hasSourceMap) console.error(`note: ${values.dir} has no ${LINK_SOURCES_FILE} (built by an older version?); links are named by page, not Markdown line`);
-    for (const link of result.unbuilt) console.error(`warning: ${formatUnbuiltLink(link)}`);
-    for (const link of result.broken) console.log(formatBrokenLink(link));
+    for (const link of result.unbuilt) console.error(`warning: ${formatProblem(unbuiltLinkWarning(link))}`);
+    for (const link of result.broken) console.log(formatProblem(brokenLinkWarning(link)));
     console.log(summaryLine(result));
   }
   if (result.broken.length > 0) process.exitCode = 1;
@@ -77,7 +77,7 @@ function jsonReport(result: CheckLinksResult) {
   return {
     counts: { pages: result.pages, links: result.checked, broken: result.broken.length, external: result.external.length },
     broken: result.broken,
-    unbuilt: result.unbuilt.map((link) => ({ ...link, text: formatUnbuiltLink(link) })),
+    unbuilt: result.unbuilt.map((link) => ({ ...link, text: formatProblem(unbuiltLinkWarning(link)) })),
     /** The same links in the error model the build and watch mode report with. */
     problems: result.broken.map((link) => brokenLinkError(link)).map(({ rule, file, line, message, fix }) => ({ rule, file, line, message, fix, text: formatProblem({ file, line, message, fix }) })),
     external: result.external,

@@ -1,4 +1,4 @@
-import { includedBy } from '../errors.ts';
+import { includedBy, type Warning } from '../errors.ts';
 import type { SourceLink } from '../markdown/links.ts';
 import { fileCandidates } from '../output-layout.ts';
 import type { ThemeLinkOrigin } from '../site/link-origins.ts';
@@ -196,25 +196,15 @@ export function themeSource(permalink: string): string {
 }
 
 /**
- * `Found dead link /x in content/docs/a.md:3` (or `in sidebars.js, sidebar "main" item "API"`): the line the
- * build, watch mode and check-links print.
+ * A link into a route this generator does not build, as a warning the build, watch mode and check-links
+ * print like any other: `docusaurus.config.js: link /blog in navbar item 4 ("Blog"): the blog is not built …`.
  */
-export function formatBrokenLink(link: BrokenLink): string {
-  const where = `${link.line ? `${link.source}:${link.line}` : link.source}${link.item ? `, ${link.item}` : ''}${includedBySuffix(link)}`;
-  const reason = link.reason ? ` (${link.reason})` : '';
-  return link.kind === 'anchor' ? `Found broken anchor ${link.href} in ${where}` : `Found dead link ${link.href} in ${where}${reason}`;
+export function unbuiltLinkWarning(link: UnbuiltLink): Warning {
+  const where = `${link.item ? ` in ${link.item}` : ''}${includedBySuffix(link)}`;
+  return { rule: 'links/unbuilt', file: link.source, line: link.line, message: `link ${link.href}${where}: ${link.what} is not built by this generator, so the link leads to the not-found page` };
 }
 
-/**
- * `Found link /blog in docusaurus.config.js, navbar item 4 ("Blog"): the blog is not built by this generator, so the
- * link leads to the not-found page`: the warning the build, watch mode and check-links print.
- */
-export function formatUnbuiltLink(link: UnbuiltLink): string {
-  const where = `${link.line ? `${link.source}:${link.line}` : link.source}${link.item ? `, ${link.item}` : ''}${includedBySuffix(link)}`;
-  return `Found link ${link.href} in ${where}: ${link.what} is not built by this generator, so the link leads to the not-found page`;
-}
-
-/** `dead link /x`: the problem alone, for reports that name the file and line separately (the dev overlay). */
+/** `dead link /x` (`broken anchor /x#y`), with the theme item that wrote it: the problem, as the file and line name where. */
 export function brokenLinkProblem(link: BrokenLink): string {
   const where = `${link.item ? ` in ${link.item}` : ''}${includedBySuffix(link)}`;
   return link.kind === 'anchor' ? `broken anchor ${link.href}${where}` : `dead link ${link.href}${where}${link.reason ? ` (${link.reason})` : ''}`;

@@ -4,6 +4,7 @@
  * sidebars' modules, the static folders' files), then what needs every page: the site files
  * (output/site-files.ts) and the link check, with the config's policy (onBrokenLinks, onBrokenAnchors).
  */
+import type { Warning } from '../errors.ts';
 import { checkLinks, type PageLinkIndex } from '../links/checker.ts';
 import { enforceLinkPolicy } from '../links/policy.ts';
 import type { SiteSink } from '../output-layout.ts';
@@ -35,13 +36,13 @@ export interface CompleteSiteInput {
   renderRedirectPage: (permalink: string) => string;
 }
 
-/** The site files and the link check; returns the broken links the config lets through, one printed line each. */
-export async function completeSite(sink: SiteSink, input: CompleteSiteInput, timer: TaskTimer): Promise<string[]> {
+/** The site files and the link check; returns the link problems the config lets through, as warnings. */
+export async function completeSite(sink: SiteSink, input: CompleteSiteInput, timer: TaskTimer): Promise<Warning[]> {
   await timer.run('write site files', () => writeSiteFiles(sink, input));
   return timer.run('check links', () => checkSiteLinks(sink, input));
 }
 
-function checkSiteLinks(sink: SiteSink, { sources, linkIndex }: CompleteSiteInput): string[] {
+function checkSiteLinks(sink: SiteSink, { sources, linkIndex }: CompleteSiteInput): Warning[] {
   const links = checkLinks(linkIndex, sink.listFiles(), sources.config.baseUrl, (file) => sink.readFile(file), sources.themeLinkOrigins, sources.unbuiltRoutes);
   return enforceLinkPolicy(links, sources.config, sources.configDisplayPath);
 }

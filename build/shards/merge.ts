@@ -23,7 +23,7 @@ import { formatMs, TaskTimer } from '../task.ts';
 import { pagesOfManifest, readShardManifest, REBUILD_SHARD, type ShardManifest } from './manifest.ts';
 import { checkShardFiles } from './shard-files.ts';
 
-export interface MergeResult { pages: number; warnings: Warning[]; linkWarnings: string[]; themeScriptHash: string; summary: string }
+export interface MergeResult { pages: number; warnings: Warning[]; themeScriptHash: string; summary: string }
 
 interface ShardFolder { dir: string; manifest: ShardManifest }
 
@@ -50,7 +50,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeResult> {
     output.commit();
     const summary = `Merged ${shards.length} shards: ${linkIndex.length} pages in ${formatMs(performance.now() - started)} (${timer.summary()}), ${displayPath(sources.paths.outDir)} holds ${output.listFiles().size} files`;
     const docWarnings = new Set([...sources.docs, ...sources.pages].flatMap((doc) => doc.warnings)); // each shard reported its docs' and pages'
-    return { pages: linkIndex.length, warnings: sources.warnings.filter((warning) => !docWarnings.has(warning)), linkWarnings, themeScriptHash: cspHash(script), summary };
+    return { pages: linkIndex.length, warnings: [...sources.warnings.filter((warning) => !docWarnings.has(warning)), ...linkWarnings], themeScriptHash: cspHash(script), summary };
   } catch (error) {
     output.discard();
     throw error;

@@ -162,7 +162,7 @@ test('a broken anchor is a warning line with onBrokenAnchors: "warn", and nothin
   const files = { 'docs/guide.md': '# Guide\n\nSee [the intro](./intro.md#nope).\n' };
   const warned = await buildSiteFolder({ ...files, 'site.config.ts': siteConfig({ onBrokenAnchors: 'warn' }) });
   assert.equal(warned.code, 0, warned.stderr);
-  assert.equal(warned.stderr.trim(), 'warning: Found broken anchor /intro#nope in docs/guide.md:3');
+  assert.equal(warned.stderr.trim(), 'warning: docs/guide.md:3: broken anchor /intro#nope');
   assert.ok(existsSync(path.join(warned.root, 'out/guide/index.html')));
 
   const ignored = await buildSiteFolder({ ...files, 'site.config.ts': siteConfig({ onBrokenAnchors: 'ignore' }) });

@@ -78,5 +78,5 @@ test('a link that leaves the baseUrl is a dead link, though a file of that name 
     'docs/guide.md': '# Guide\n\n<a href="/rockets/docs/intro">In</a> and <a href="/docs/intro">out</a>.\n\n## Steps\n',
   });
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), 'Found dead link /docs/intro in docs/guide.md:3\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
+  assert.equal(run.stderr.trim(), 'error: docs/guide.md:3: dead link /docs/intro\n  → Fix the link, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
 });

@@ -56,8 +56,8 @@ test('each broken link is reported with its Markdown file and line, then a summa
   assert.equal(run.code, 1, run.stderr);
   const lines = run.stdout.trimEnd().split('\n');
   assert.deepEqual(lines.slice(0, -1), [
-    `Found dead link /no-such-page in ${sourceFile('intro.md')}:8`,
-    `Found broken anchor /guide#no-such-section in ${sourceFile('intro.md')}:9`,
+    `${sourceFile('intro.md')}:8: dead link /no-such-page`,
+    `${sourceFile('intro.md')}:9: broken anchor /guide#no-such-section`,
   ]);
   const summary = SUMMARY.exec(lines.at(-1)!);
   assert.ok(summary, lines.at(-1));
@@ -103,7 +103,7 @@ test('--json prints a machine-readable report', async () => {
     { href: '/no-such-page', kind: 'page', source: sourceFile('intro.md'), line: 8, page: '/intro' },
     { href: '/guide#no-such-section', kind: 'anchor', source: sourceFile('intro.md'), line: 9, page: '/intro' },
   ]);
-  const fix = 'Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.';
+  const fix = 'Fix the link, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.';
   assert.deepEqual(report.problems, [
     { rule: 'links/page', file: sourceFile('intro.md'), line: 8, message: 'dead link /no-such-page', fix, text: `${sourceFile('intro.md')}:8: dead link /no-such-page\n  → ${fix}` },
     { rule: 'links/anchor', file: sourceFile('intro.md'), line: 9, message: 'broken anchor /guide#no-such-section', fix, text: `${sourceFile('intro.md')}:9: broken anchor /guide#no-such-section\n  → ${fix}` },
@@ -120,7 +120,7 @@ test('--external fetches external links (HEAD, then GET on failure) and reports 
   assert.equal(run.code, 1, run.stderr);
   const lines = run.stdout.trimEnd().split('\n');
   assert.deepEqual(lines.filter((line) => line.includes(origin)), [
-    `Found dead link ${origin}/missing in ${sourceFile('external.md')}:6 (HTTP 404)`,
+    `${sourceFile('external.md')}:6: dead link ${origin}/missing (HTTP 404)`,
   ]);
   assert.deepEqual(SUMMARY.exec(lines.at(-1)!)?.slice(1), ['3', 'fetched']);
   assert.deepEqual(externalRequests.sort(), ['GET /missing', 'HEAD /missing', 'HEAD /ok']);
@@ -133,8 +133,8 @@ test('without the source map, broken links are still found and named by page', a
   assert.equal(run.code, 1);
   assert.match(run.stderr, /note: .* has no __routes\/__link-sources\.json/);
   assert.deepEqual(run.stdout.trimEnd().split('\n').slice(0, -1), [
-    'Found dead link /no-such-page in the theme on page /intro',
-    'Found broken anchor /guide#no-such-section in the theme on page /intro',
+    'the theme on page /intro: dead link /no-such-page',
+    'the theme on page /intro: broken anchor /guide#no-such-section',
   ]);
 });
 

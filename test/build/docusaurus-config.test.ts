@@ -123,7 +123,7 @@ test('onBrokenLinks: "warn" in the Docusaurus config makes a dead link a warning
     'docs/intro.md': '---\ntitle: Intro\n---\n\nSee [nowhere](/docs/nowhere).\n',
   });
   assert.equal(run.code, 0, run.stderr);
-  assert.equal(run.stderr.trim().split('\n').at(-1), 'warning: Found dead link /docs/nowhere in docs/intro.md:5');
+  assert.equal(run.stderr.trim().split('\n').at(-1), 'warning: docs/intro.md:5: dead link /docs/nowhere');
 });
 
 test('a link to a missing Markdown file is a warning by Docusaurus\'s default (onBrokenMarkdownLinks "warn"), reported once, the link as written', async () => {
@@ -168,19 +168,19 @@ test('an iframe from any https host builds; customFields.embedHosts narrows the 
 test('a dead link in a Markdown page fails the build, and the fix names the Docusaurus config', async () => {
   const run = await buildDocusaurusSite({ 'docs/intro.md': '---\ntitle: Intro\n---\n\nSee [nowhere](/docs/nowhere).\n' });
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), 'Found dead link /docs/nowhere in docs/intro.md:5\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
+  assert.equal(run.stderr.trim(), 'error: docs/intro.md:5: dead link /docs/nowhere\n  → Fix the link, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
 });
 
 test('a dead link of the sidebars file is reported against that file and the item', async () => {
   const run = await buildDocusaurusSite({ 'sidebars.js': "module.exports = { main: ['intro', 'guide', { type: 'link', label: 'Old guide', href: '/docs/old-guide' }] };\n" });
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), 'Found dead link /docs/old-guide in sidebars.js, sidebar "main" item "Old guide"\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
+  assert.equal(run.stderr.trim(), 'error: sidebars.js: dead link /docs/old-guide in sidebar "main" item "Old guide"\n  → Fix the link, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
 });
 
 test('a dead navbar link is reported against the config and the item, counted as the config lists them', async () => {
   const run = await buildDocusaurusSite({ 'docusaurus.config.js': docusaurusConfig({ navbarTo: 'blog' }) });
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), 'Found dead link /blog in docusaurus.config.js, navbar item 2 ("Guide")\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
+  assert.equal(run.stderr.trim(), 'error: docusaurus.config.js: dead link /blog in navbar item 2 ("Guide")\n  → Fix the link, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
 });
 
 test('links into the blog, which is not built, are one warning each, not dead links: the site builds under onBrokenLinks "throw"', async () => {
@@ -193,12 +193,12 @@ test('links into the blog, which is not built, are one warning each, not dead li
   const run = await buildDocusaurusSite(files);
   assert.equal(run.code, 0, run.stderr);
   const notBuilt = [
-    'warning: Found link /blog in docusaurus.config.js, navbar item 2 ("Guide"): the blog is not built by this generator, so the link leads to the not-found page',
-    'warning: Found link /blog/2024/launch in docs/intro.md:5: the blog is not built by this generator, so the link leads to the not-found page',
+    'warning: docs/intro.md:5: link /blog/2024/launch: the blog is not built by this generator, so the link leads to the not-found page',
+    'warning: docusaurus.config.js: link /blog in navbar item 2 ("Guide"): the blog is not built by this generator, so the link leads to the not-found page',
   ];
   const lines = run.stderr.trim().split('\n');
   assert.ok(lines.includes('warning: docusaurus.config.js: "blog" of preset "classic" is not supported; the blog is not built, and a link into /blog is a warning'), run.stderr);
-  assert.deepEqual(lines.filter((line) => line.startsWith('warning: Found')).sort(), notBuilt);
+  assert.deepEqual(lines.filter((line) => line.includes(': link /blog')).sort(), notBuilt);
   const check = await runCli(['check-links', '--dir', 'out'], run.root);
   assert.equal(check.code, 0, check.stdout);
   assert.deepEqual(check.stderr.trim().split('\n').sort(), notBuilt);
@@ -212,10 +212,11 @@ test('links into the blog, which is not built, are one warning each, not dead li
   const { 'blog/2024-01-01-launch.md': _, ...withoutFolder } = files;
   const noBlog = await buildDocusaurusSite(withoutFolder);
   assert.equal(noBlog.code, 1);
-  assert.equal(noBlog.stderr.trim().split('\n').slice(-3).join('\n'), [
-    'Found dead link /blog in docusaurus.config.js, navbar item 2 ("Guide")',
-    'Found dead link /blog/2024/launch in docs/intro.md:5',
-    '2 broken links found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.',
+  const fix = '  → Fix the link, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.';
+  assert.equal(noBlog.stderr.trim().split('\n').slice(-5).join('\n'), [
+    'error: 2 problems found:',
+    'docusaurus.config.js: dead link /blog in navbar item 2 ("Guide")', fix,
+    'docs/intro.md:5: dead link /blog/2024/launch', fix,
   ].join('\n'));
 });
 
@@ -238,8 +239,8 @@ test('with onBrokenLinks: "warn" dead navbar and sidebar links are warnings nami
   });
   assert.equal(run.code, 0, run.stderr);
   const expected = [
-    'Found dead link /blog in docusaurus.config.js, navbar item 2 ("Guide")',
-    'Found dead link /docs/old-guide in sidebars.js, sidebar "main" item "Old guide"',
+    'docusaurus.config.js: dead link /blog in navbar item 2 ("Guide")',
+    'sidebars.js: dead link /docs/old-guide in sidebar "main" item "Old guide"',
   ];
   assert.deepEqual(run.stderr.trim().split('\n').slice(-2), expected.map((line) => `warning: ${line}`));
   const check = await runCli(['check-links', '--dir', 'out'], run.root);

@@ -196,7 +196,7 @@ test('navbar.style "primary" carries Docusaurus\'s class; a dropdown\'s own link
 test('a dead link of a dropdown is reported against the config, the dropdown and the link, counted as the config lists them', async () => {
   const run = await buildSite({}, "themeConfig: { navbar: { items: [{ type: 'search' }, { label: 'More', items: [{ label: 'Intro', to: '/intro' }, { label: 'Gone', to: '/gone' }] }] } }");
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), 'Found dead link /gone in docusaurus.config.js, navbar item 2 ("More") item 2 ("Gone")\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
+  assert.equal(run.stderr.trim(), 'error: docusaurus.config.js: dead link /gone in navbar item 2 ("More") item 2 ("Gone")\n  → Fix the link, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
 });
 
 test('footer HTML loses its scripts and event handlers, with a warning each', async () => {

@@ -231,7 +231,7 @@ test("the preset's pages: false builds no pages (the navbar's link to one is dea
   const config = readFileSync(path.join(fixture, 'docusaurus.config.js'), 'utf8');
   const off = await buildFixture([], { 'docusaurus.config.js': config.replace('blog: false,', 'blog: false,\n        pages: false,') });
   assert.equal(off.code, 1);
-  assert.equal(off.stderr.trim(), 'Found dead link /about in docusaurus.config.js, navbar item 2 ("About")\n1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
+  assert.equal(off.stderr.trim(), 'error: docusaurus.config.js: dead link /about in navbar item 2 ("About")\n  → Fix the link, or set onBrokenLinks / onBrokenAnchors to "warn" in docusaurus.config.js.');
   const moved = await buildFixture([], {
     'docusaurus.config.js': config.replace('blog: false,', "blog: false,\n        pages: { path: 'site-pages', routeBasePath: '/more', remarkPlugins: [() => {}] },").replace("to: '/about'", "to: '/more/team'"),
     'site-pages/team.md': '# Team\n\nUs.\n',

@@ -47,11 +47,11 @@ test('in a docs-only build a broken anchor is a warning and a dead link fails th
   writeFileSync(path.join(docs, 'intro.md'), intro.replace('Welcome to the fixture.', 'Welcome. See [the guide](./guides/01-first-guide.md#no-such-heading).'));
   const warned = await build(root);
   assert.equal(warned.code, 0, warned.stderr);
-  assert.equal(warned.stderr.trim(), 'warning: Found broken anchor /guides/first#no-such-heading in docs/intro.md:7');
+  assert.equal(warned.stderr.trim(), 'warning: docs/intro.md:7: broken anchor /guides/first#no-such-heading');
   writeFileSync(path.join(docs, 'intro.md'), intro.replace('Welcome to the fixture.', 'Welcome. See [the guide](/guides/gone).'));
   const failed = await build(root);
   assert.equal(failed.code, 1);
-  assert.equal(failed.stderr.trim(), 'Found dead link /guides/gone in docs/intro.md:7\n1 broken link found. Fix them, or pass --config with the site\'s docusaurus.config.js to build with its onBrokenLinks / onBrokenAnchors.');
+  assert.equal(failed.stderr.trim(), 'error: docs/intro.md:7: dead link /guides/gone\n  → Fix the link, or pass --config with the site\'s docusaurus.config.js to build with its onBrokenLinks / onBrokenAnchors.');
 });
 
 /** A corpus big enough that the build is still compiling when the test interrupts it. */

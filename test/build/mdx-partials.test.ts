@@ -98,5 +98,5 @@ test('a dead link in a partial found by the link checker names the partial\'s fi
     'docs/_partials/_note.mdx': '---\ndescription: not read\n---\n\nIntro.\n\nSee [nowhere](/nowhere).\n',
   });
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim().split('\n')[0], 'Found dead link /nowhere in docs/_partials/_note.mdx:7 (in a partial included by docs/guides/page.mdx:5)');
+  assert.equal(run.stderr.trim().split('\n')[0], 'error: docs/_partials/_note.mdx:7: dead link /nowhere (in a partial included by docs/guides/page.mdx:5)');
 });

@@ -100,7 +100,7 @@ test('a link from one shard to a missing anchor on a page of another is reported
   for (const index of [1, 2]) assert.equal((await build(root, '--shard', `${index}/2`, '--out', `shard-${index}`, '--no-search')).code, 0, 'a shard does not check links');
   const merged = await runCli(['build', '--config', 'site.config.ts', '--merge', 'shard-1', 'shard-2', '--out', 'merged'], root);
   assert.equal(merged.code, 1);
-  assert.match(single.stderr, /Found broken anchor \/topics\/store#no-such-heading in docs\/intro\.md:3/);
+  assert.match(single.stderr, /docs\/intro\.md:3: broken anchor \/topics\/store#no-such-heading/);
   assert.equal(merged.stderr, single.stderr);
   assert.equal(existsSync(path.join(root, 'merged')), false, 'nothing committed');
 });

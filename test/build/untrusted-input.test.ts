@@ -123,7 +123,7 @@ test('a build that fails after search indexing began ends with its report, not a
   });
   const run = await runCli(['build', '--docs', 'docs', '--sidebars', 'sidebars.js', '--out', 'out'], root);
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), 'Found dead link /nope in docs/intro.md:5\n1 broken link found. Fix them, or pass --config with the site\'s docusaurus.config.js to build with its onBrokenLinks / onBrokenAnchors.');
+  assert.equal(run.stderr.trim(), 'error: docs/intro.md:5: dead link /nope\n  → Fix the link, or pass --config with the site\'s docusaurus.config.js to build with its onBrokenLinks / onBrokenAnchors.');
   assert.ok(!existsSync(path.join(root, 'out')));
 });
 
@@ -289,11 +289,12 @@ test('the link checker agrees with the server: static pages by clean URL, their 
     ].join('\n'),
   });
   assert.equal(run.code, 1);
+  const fix = '  → Fix the link, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.';
   assert.equal(run.stderr.trim(), [
-    'Found broken anchor /legacy.html#nope in docs/guide.md:5',
-    'Found dead link /gone in docs/guide.md:7',
-    'Found dead link /gone in docs/guide.md:9',
-    'Found dead link /raw-gone in docs/guide.md:11',
-    '4 broken links found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.',
+    'error: 4 problems found:',
+    'docs/guide.md:5: broken anchor /legacy.html#nope', fix,
+    'docs/guide.md:7: dead link /gone', fix,
+    'docs/guide.md:9: dead link /gone', fix,
+    'docs/guide.md:11: dead link /raw-gone', fix,
   ].join('\n'));
 });

@@ -61,6 +61,6 @@ test('a page with a space or an umlaut in its name loads at its encoded address,
 test('the link checker finds a broken anchor on a page with an umlaut in its name', async () => {
   const built = await buildSiteFolder({ ...FILES, 'docs/getting started.md': '# Getting started\n\nThen read [über uns](<./über uns.md#nobody>).\n' });
   assert.equal(built.code, 1);
-  assert.equal(built.stderr.trim(), 'Found broken anchor /%C3%BCber%20uns#nobody in docs/getting started.md:3\n'
-    + '1 broken link found. Fix them, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.');
+  assert.equal(built.stderr.trim(), 'error: docs/getting started.md:3: broken anchor /%C3%BCber%20uns#nobody\n'
+    + '  → Fix the link, or set onBrokenLinks / onBrokenAnchors to "warn" in site.config.ts.');
 });
