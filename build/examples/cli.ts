@@ -8,6 +8,7 @@ import path from 'node:path';
 import { extractExamples } from './extract.ts';
 import { runPage } from './run.ts';
 import { ExampleChecker } from './typecheck.ts';
+import { formatProblem } from '../errors.ts';
 import { listMarkdownFiles } from '../fs-utils.ts';
 import { countProseWords } from '../markdown/word-count.ts';
 
@@ -23,7 +24,7 @@ for (const file of files) {
   const errors = [...checker.checkPage(examples.checked), ...await runPage(projectRoot, examples)].sort((a, b) => a.line - b.line);
   const { words, codeBlocks } = countProseWords(markdown, relative);
   console.log(`${relative}: ${words} prose words, ${codeBlocks} code blocks, ${examples.checked.length} checked, ${examples.runBlocks.length} run, ${errors.length} errors`);
-  for (const error of errors) console.log(`  ${error.sourceFile}:${error.line}: ${error.message}`);
+  for (const { sourceFile, line, message } of errors) console.log(`  ${formatProblem({ file: sourceFile, line, message })}`);
   errorCount += errors.length;
 }
 process.exitCode = errorCount > 0 ? 1 : 0;
