@@ -1,8 +1,8 @@
 /**
  * What a page's compiled Markdown depends on, as strings that change when it would: its text and
  * place (its permalink too: relative links and `useLocation()` resolve against it), every compile option, the pages its `.md` links may name, the static images it names, and
- * the files it read (partials, images next to it). Watch mode's compile cache (dev/compiled-docs.ts)
- * and the build's cache on disk (compile-cache.ts) key compiled docs by these.
+ * the files it read (partials, images next to it). The compile cache (compile-cache.ts), on disk for
+ * builds and in memory for watch mode, keys compiled docs by these.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
