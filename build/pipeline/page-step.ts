@@ -10,7 +10,7 @@ import { markdownSource, type Doc } from '../site/docs.ts';
 import { CompileCache, type BuildCacheOptions } from '../cache/compile-cache.ts';
 import { digest } from '../cache/compile-key.ts';
 import { EntryStore } from '../cache/entry-store.ts';
-import { PageCache } from '../cache/page-cache.ts';
+import { PageCache, type GeneratedInput, type StoredPage } from '../cache/page-cache.ts';
 import type { Warning } from '../errors.ts';
 import { byteLength } from '../fs-utils.ts';
 import type { PageLinkIndex } from '../links/checker.ts';
@@ -113,15 +113,26 @@ export class PageStep {
     if (!this.options.cache?.has(task.doc)) return undefined;
     await this.runtimeReady;
     const started = performance.now();
-    const stored = this.pageCache!.read(task);
+    return this.restore(task.doc.permalink, this.pageCache!.read(task), started);
+  }
+
+  /** The page's files put back as the cache kept them, if it has them and the sink can take them. */
+  private restore(permalink: string, stored: StoredPage | undefined, started: number): WrittenPage | undefined {
     if (!stored) return undefined;
     const read = performance.now();
     if (!stored.files.every((file) => this.sink.restore(file.path, file.source))) return undefined;
     return {
-      permalink: task.doc.permalink, htmlDigest: stored.htmlDigest, links: stored.links, unlisted: stored.unlisted, warnings: stored.warnings,
+      permalink, htmlDigest: stored.htmlDigest, links: stored.links, unlisted: stored.unlisted, warnings: stored.warnings,
       files: stored.files.map((file) => file.path), bytes: stored.files.reduce((sum, file) => sum + file.bytes, 0), fromCache: 'page',
       threadMs: { compile: read - started, render: 0, write: performance.now() - read },
     };
+  }
+
+  /** A generated page (a category's index, a theme page): restored from the cache, or rendered and written. */
+  writeGenerated(input: GeneratedInput): WrittenPage {
+    const restored = this.pageCache && this.restore(input.route.permalink, this.pageCache.readGenerated(input), performance.now());
+    if (restored) return { ...restored, fromCache: undefined };
+    return this.writeRoute(input, (written) => this.pageCache?.writeGenerated(input, this.options.keptFrom ?? '', { ...written, unlisted: input.route.unlisted }));
   }
 
   async compile({ doc }: DocPageTask): Promise<CompiledDoc> {

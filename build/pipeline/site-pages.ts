@@ -4,7 +4,7 @@
  * share of it), the merge (its order) and watch mode all take their pages from here.
  */
 import { categoryBody } from '../pages/generated-bodies.tsx';
-import type { PageInput } from '../pages/route-files.ts';
+import type { GeneratedInput } from '../cache/page-cache.ts';
 import type { SiteSources } from '../site/load.ts';
 import type { DocPageTask } from '../site/routes.ts';
 
@@ -12,7 +12,7 @@ export interface SitePages {
   /** Docs and the pages folder's pages: the page step compiles them. */
   docs: DocPageTask[];
   /** Pages made without Markdown: generated indexes (with their body) and theme pages. */
-  generated: PageInput[];
+  generated: GeneratedInput[];
 }
 
 /** Every page of the site, or those `keep` keeps (a shard's share, by permalink). */
@@ -20,7 +20,7 @@ export function sitePages(sources: SiteSources, keep: (permalink: string) => boo
   const { sidebars, neighbours } = sources;
   const docs = [...sources.docs, ...sources.pages].filter((doc) => keep(doc.permalink))
     .map((doc) => ({ doc, placement: sidebars.placementByDocId.get(doc.id), neighbours: neighbours.get(doc.id) }));
-  const generated: PageInput[] = [
+  const generated: GeneratedInput[] = [
     ...sources.categoryPages.filter((page) => keep(page.route.permalink)).map((page) => ({ route: page.route, body: categoryBody(page) })),
     ...sources.themeRoutes.filter((route) => keep(route.permalink)).map((route) => ({ route })),
   ];

@@ -9,16 +9,16 @@ import { checkLinks, type PageLinkIndex } from '../links/checker.ts';
 import { enforceLinkPolicy } from '../links/policy.ts';
 import type { SiteSink } from '../output-layout.ts';
 import { writeSiteFiles } from '../output/site-files.ts';
-import type { PageInput } from '../pages/route-files.ts';
+import type { GeneratedInput } from '../cache/page-cache.ts';
 import type { SiteSources } from '../site/load.ts';
 import type { TaskTimer } from '../task.ts';
 import type { PageStep } from './page-step.ts';
 import type { WrittenPages } from './written-pages.ts';
 
 /** The generated pages, numbered after the docs in the page list. */
-export async function writeGeneratedPages(step: PageStep, generated: PageInput[], pages: WrittenPages): Promise<void> {
+export async function writeGeneratedPages(step: PageStep, generated: GeneratedInput[], pages: WrittenPages): Promise<void> {
   const first = pages.count;
-  for (const [index, input] of generated.entries()) await pages.add(first + index, { status: 'fulfilled', value: step.writeRoute(input) });
+  for (const [index, input] of generated.entries()) await pages.add(first + index, { status: 'fulfilled', value: step.writeGenerated(input) });
 }
 
 /** The files every page shares, written once: the client bundle's, the sidebars' modules, the static folders' files. */
