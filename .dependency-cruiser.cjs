@@ -1,6 +1,6 @@
 /**
  * The generator's layers, bottom first (docs/architecture.md draws them): a module may import its own
- * layer and those below it, never one above. `npm test` runs these rules (test/unit/layers.test.ts).
+ * layer and those below it, never one above. `npm test` runs these rules (test/unit/structure.test.ts).
  */
 const LAYERS = [
   ['base', '^build/(errors|fs-utils|task|worker-scripts|output-layout|runtime-modules)\\.ts$'],
