@@ -7,16 +7,15 @@ import type { MarkdownOptions } from '../markdown/compile.ts';
 import { FilePlan } from '../output/file-plan.ts';
 import { PageStep, type WrittenPage } from '../pipeline/page-step.ts';
 import { writePagesHere } from '../pipeline/page-queue.ts';
-import { sitePages } from '../pipeline/site-pages.ts';
+import { sitePages, type SitePages } from '../pipeline/site-pages.ts';
 import { completeSite, writeGeneratedPages, writeSharedFiles } from '../pipeline/site-step.ts';
 import { compilePages, WorkQueue } from '../pipeline/workers.ts';
 import { WrittenPages } from '../pipeline/written-pages.ts';
-import { markdownSource } from '../site/docs.ts';
+import { markdownSource, type DocCache } from '../site/docs.ts';
 import { markdownOptions, type SiteOptions, type SiteSources } from '../site/load.ts';
 import { loadSiteSources } from '../pipeline/site-sources.ts';
 import type { DocPageTask } from '../site/routes.ts';
 import { TaskTimer } from '../task.ts';
-import type { DocCache } from '../site/docs.ts';
 import { bundleRenderer, type Renderer } from './bundles.ts';
 import { DevOutput } from './watch-output.ts';
 
@@ -101,14 +100,25 @@ export class DevSite {
   async rebuild(): Promise<RebuildReport> {
     const timer = new TaskTimer(() => {});
     const sources = await loadSiteSources(this.options, timer, this.docCache);
-    const { docs, generated } = sitePages(sources);
+    const pageList = sitePages(sources);
     const markdown = markdownOptions(sources);
     const cache = new CompileCache(this.kept, '', markdown, true);
-    const recompiled = await timer.run('compile markdown', () => this.compileChanged(docs, cache, markdown, timer));
+    const recompiled = await timer.run('compile markdown', () => this.compileChanged(pageList.docs, cache, markdown, timer));
     const bundled = await timer.run('bundle', () => this.bundle(sources));
+    const { plan, written, warnings } = await this.makeSite(sources, pageList, { markdown, cache }, timer);
+    const newWarnings = this.unseenWarnings(warnings.map(formatProblem));
+    const { changed, removed } = await timer.run('write', () => this.publish(plan, written));
+    const readFiles = pageList.docs.flatMap(({ doc }) => cache.read(doc)?.dependencies ?? []);
+    this.model = { ...sources, pageCount: written.size, readFiles };
+    return { changed: [...changed, ...removed], removed, all: changed.length === written.size, recompiled, bundled, newWarnings, timings: timer.timings };
+  }
+
+  /** Every page and file of the site, through the pipeline (pipeline/), into a plan of the folder. */
+  private async makeSite(sources: SiteSources, { docs, generated }: SitePages, { markdown, cache }: { markdown: MarkdownOptions; cache: CompileCache }, timer: TaskTimer) {
     const { bundle } = this.runtime!;
+    const { renderer } = this.renderer!;
     const plan = new FilePlan((file) => this.output.hashOf(file));
-    const themeScript = this.renderer!.renderer.themeScript(sources.config.colorMode);
+    const themeScript = renderer.themeScript(sources.config.colorMode);
     const step = new PageStep({ markdown, config: sources.config, site: sources.site, sidebars: sources.sidebars.sidebars, themeScript, assetsDir: DEV_ASSETS }, plan, { cache, renderer: this.renderer });
     step.setRuntime(bundle);
     const written = new Map<string, WrittenPage>();
@@ -117,16 +127,18 @@ export class DevSite {
     throwIfAny(pages.errors());
     await writeGeneratedPages(step, generated, pages);
     writeSharedFiles(plan, bundle.files, step, sources);
-    const linkWarnings = await completeSite(plan, { sources, linkIndex: pages.linkIndex(), themeScript, renderRedirectPage: this.renderer!.renderer.renderRedirectPage }, timer);
-    const newWarnings = this.unseenWarnings([...sources.warnings, ...pages.warnings(), ...linkWarnings].map(formatProblem));
+    const linkWarnings = await completeSite(plan, { sources, linkIndex: pages.linkIndex(), themeScript, renderRedirectPage: renderer.renderRedirectPage }, timer);
+    return { plan, written, warnings: [...sources.warnings, ...pages.warnings(), ...linkWarnings] };
+  }
+
+  /** Makes the folder hold the plan and drops what the rebuild did not use; returns the pages whose files changed, and those gone. */
+  private publish(plan: FilePlan, written: Map<string, WrittenPage>): { changed: string[]; removed: string[] } {
     const changed = [...written.values()].filter((page) => page.files.some((file) => plan.files.get(file)?.hash !== this.output.hashOf(file))).map((page) => page.permalink);
-    await timer.run('write', () => this.output.apply(plan.files));
+    this.output.apply(plan.files);
     this.kept.sweep();
     const removed = [...this.pages.keys()].filter((permalink) => !written.has(permalink));
     this.pages = new Map([...written.values()].map((page) => [page.permalink, page.files]));
-    const readFiles = docs.flatMap(({ doc }) => cache.read(doc)?.dependencies ?? []);
-    this.model = { ...sources, pageCount: written.size, readFiles };
-    return { changed: [...changed, ...removed], removed, all: changed.length === written.size, recompiled, bundled, newWarnings, timings: timer.timings };
+    return { changed, removed };
   }
 
   /**
