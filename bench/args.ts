@@ -16,9 +16,11 @@ export interface BenchOptions {
   warmSizes: number[];
   /** Sizes also built as shards and merged (bench/sharded.ts). */
   shardedSizes: number[];
+  /** Also build this project's own site, cold and warm, beside its floor (bench/real-site.ts), as many times as the first size. */
+  site: boolean;
 }
 
-export const USAGE = 'usage: npm run bench -- --pages N[,N…] [--runs R[,R…]] [--seed S] [--watch N[,N…]] [--docusaurus N[,N…]] [--warm N[,N…]] [--sharded N[,N…]] [--write-docs] [--keep]';
+export const USAGE = 'usage: npm run bench -- --pages N[,N…] [--runs R[,R…]] [--seed S] [--watch N[,N…]] [--docusaurus N[,N…]] [--warm N[,N…]] [--sharded N[,N…]] [--site] [--write-docs] [--keep]';
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -33,6 +35,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       docusaurus: { type: 'string', default: '' },
       warm: { type: 'string', default: '' },
       sharded: { type: 'string', default: '' },
+      site: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -54,6 +57,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     docusaurusSizes: sizesAmong(values.docusaurus, pages, '--docusaurus'),
     warmSizes: sizesAmong(values.warm, pages, '--warm'),
     shardedSizes: sizesAmong(values.sharded, pages, '--sharded'),
+    site: values.site,
   };
 }
 

@@ -46,12 +46,17 @@ export function hasGnuTime(): boolean {
  * check: a 10,000-page warm build 14 s → 24–39 s), which a build on a fresh CI machine never pays.
  * The corpus folder, outputs included, is removed after the size is measured.
  */
-export async function runBuild(corpus: Corpus, outDir: string, cacheDir?: string): Promise<BuildRun> {
+export function runBuild(corpus: Corpus, outDir: string, cacheDir?: string): Promise<BuildRun> {
+  return runSiteBuild(['--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile], corpus.root, outDir, cacheDir);
+}
+
+/** One build by the CLI of the site `siteArgs` name (none: this project's own site), timed; `workDir` gets the timing file. */
+export async function runSiteBuild(siteArgs: string[], workDir: string, outDir: string, cacheDir?: string): Promise<BuildRun> {
   const loadBefore = os.loadavg()[0];
   let sampler: ReturnType<typeof sampleProcessTree> | undefined;
-  const run = await runTimed([...npmScriptCommand('build'), '--docs', corpus.docsDir, '--sidebars', corpus.sidebarsFile, '--out', outDir, ...(cacheDir ? ['--cache-dir', cacheDir] : ['--no-cache'])], {
+  const run = await runTimed([...npmScriptCommand('build'), ...siteArgs, '--out', outDir, ...(cacheDir ? ['--cache-dir', cacheDir] : ['--no-cache'])], {
     cwd: PROJECT_ROOT,
-    timeFile: path.join(corpus.root, 'time-v.txt'),
+    timeFile: path.join(workDir, 'time-v.txt'),
     onSpawn: (pid) => (sampler = sampleProcessTree(pid)),
   });
   const tree = sampler!.stop();

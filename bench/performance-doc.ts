@@ -7,9 +7,12 @@ import { npmScript, PROJECT_ROOT } from './measure.ts';
 import { markdownTable } from './format.ts';
 import { comparisonTable, observations, scalingTable, sizesTable, stagesTable, shardedTable, warmTable } from './report.ts';
 import type { SizeSummary } from './results.ts';
+import { realSiteTable, type RealSiteSummary } from './real-site.ts';
 
 export interface DocInput {
   summaries: SizeSummary[];
+  /** This project's own site, when the benchmark built it (`--site`). */
+  site?: RealSiteSummary;
   machine: Machine;
   seed: number;
   command: string;
@@ -84,6 +87,9 @@ the number of pages. This page is generated: \`${input.command}\` measures and r
 - **Sharded builds** (\`--sharded N\`). \`bench/sharded.ts\` builds the corpus as 4 shards
   (\`--shard K/4\`, cold), one after another as separate processes, then merges them (\`--merge\`). A CI
   matrix would wait for the longest shard and then the merge; one machine for all of them and the merge.
+- **Our own site** (\`--site\`). \`bench/real-site.ts\` builds this project's site (content/docs with
+  site.config.ts) as \`npm run build\` does, R times cold (\`--no-cache\`), each followed by the floor on
+  content/docs, then fills a build cache and builds R times warm with nothing changed.
 - **Runs.** Each size is built R times; every figure is the median of the runs, each column on its
   own, so phases need not add up to the total. The floor is measured once after each build, after
   one untimed warm-up pass, so it is the warm best case; each build is a fresh, cold process, so
@@ -93,7 +99,13 @@ Machine: ${formatMachine(machine)}.
 
 ## Results
 
-${markdownTable(sizesTable(summaries))}
+${input.site ? `Our own site:
+
+${markdownTable(realSiteTable(input.site))}
+
+Synthetic corpora:
+
+` : ''}${markdownTable(sizesTable(summaries))}
 
 Corpus sizes: ${summaries.map((summary) => `${summary.pages} pages = ${(summary.corpusBytes / 1024 / 1024).toFixed(1)} MiB of Markdown, ${summary.wordsPerPage} words a page, ${summary.written ?? 'n/a'} written`).join('; ')}.
 

@@ -19,6 +19,7 @@ import { summarize, type SizeSummary } from './results.ts';
 import { measureWatch, type WatchRun } from './watch.ts';
 import { measureWarm, type WarmRun } from './warm.ts';
 import { measureSharded, type ShardedRun } from './sharded.ts';
+import { measureRealSite, realSiteTable, summarizeRealSite, type RealSiteSummary } from './real-site.ts';
 
 async function main(options: BenchOptions): Promise<void> {
   const started = performance.now();
@@ -26,6 +27,12 @@ async function main(options: BenchOptions): Promise<void> {
   console.log(`Machine: ${formatMachine(machine)}`);
   console.log(`Peak RSS from: ${hasGnuTime() ? '/usr/bin/time -v' : '/proc VmHWM sampling (/usr/bin/time -v not available)'}`);
   if (options.docusaurusSizes.length > 0) ensureDocusaurus();
+  let site: RealSiteSummary | undefined;
+  if (options.site) {
+    console.log('\n== Our own site ==');
+    site = summarizeRealSite(await measureRealSite(options.sizes[0].runs, console.log));
+    console.log(textTable(realSiteTable(site)));
+  }
   const summaries: SizeSummary[] = [];
   for (const size of options.sizes) {
     summaries.push(await benchSize(size.pages, size.runs, options));
@@ -47,9 +54,10 @@ async function main(options: BenchOptions): Promise<void> {
       options.docusaurusSizes.length > 0 ? `--docusaurus ${options.docusaurusSizes.join(',')}` : '',
       options.warmSizes.length > 0 ? `--warm ${options.warmSizes.join(',')}` : '',
       options.shardedSizes.length > 0 ? `--sharded ${options.shardedSizes.join(',')}` : '',
+      options.site ? '--site' : '',
     ].filter(Boolean);
     const command = `npm run bench -- --pages ${options.sizes.map((size) => size.pages).join(',')} --runs ${runsFlag} ${[...extras, '--write-docs'].join(' ')}`;
-    const file = writePerformanceDoc({ summaries, machine, seed: options.seed, command, benchMinutes: minutes });
+    const file = writePerformanceDoc({ summaries, site, machine, seed: options.seed, command, benchMinutes: minutes });
     console.log(`Wrote ${path.relative(process.cwd(), file)}`);
   }
 }
