@@ -163,7 +163,7 @@ test('a category that is a page: its label opens the page, its button opens and 
   assert.ok(await sidebar.locator('a[href="/api/createstore"]').isHidden());
   await sidebar.locator('a.menu-link[href="/faq"]').click();
   await page.waitForURL('**/faq');
-  assert.equal(await page.textContent('h1'), 'FAQ');
+  await page.locator('h1', { hasText: /^FAQ$/ }).waitFor();
   assert.equal(await page.getAttribute('.navbar-items a[href="/faq"]', 'aria-current'), 'page');
   assert.match((await page.getAttribute('.navbar-items a[href="/api/api-reference"]', 'class')) ?? '', /^navbar-link$/);
   await context.close();

@@ -112,10 +112,11 @@ test('moving between sidebars moves the mark: a docSidebar item on its sidebar\'
   assert.deepEqual(await marked(), ['Guides']);
   await page.getByRole('link', { name: 'Reference' }).click();
   await page.waitForURL('**/harbor/docs/reference/api');
+  await page.locator('h1', { hasText: /^API$/ }).waitFor();
   assert.deepEqual(await marked(), ['Reference']);
   await page.locator('a.pagination-next').click();
   await page.waitForURL('**/harbor/docs/reference/cli');
-  assert.equal(await page.textContent('h1'), 'CLI');
+  await page.locator('h1', { hasText: /^CLI$/ }).waitFor();
   assert.deepEqual(await marked(), ['Reference']);
   assert.deepEqual(problems, []);
   await context.close();

@@ -49,11 +49,11 @@ test('a page with a space or an umlaut in its name loads at its encoded address,
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
   await page.click('.markdown a:text("über uns")');
   await page.waitForURL(`${server.origin}/%C3%BCber%20uns#team`);
-  assert.equal(await page.textContent('h1'), 'Über uns');
+  await page.locator('h1', { hasText: /^Über uns$/ }).waitFor();
   assert.equal(await page.evaluate(() => (window as unknown as { marker?: string }).marker), 'same document', 'a client-side navigation');
   await page.click('nav[aria-label="Docs sidebar"] a:text("Getting started")');
   await page.waitForURL(`${server.origin}/getting%20started`);
-  assert.equal(await page.textContent('h1'), 'Getting started');
+  await page.locator('h1', { hasText: /^Getting started$/ }).waitFor();
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -36,6 +36,8 @@ test('navigation scrolls to the top, or to the heading a link names', async () =
   await page.evaluate(() => window.scrollTo(0, 1500));
   await page.click('a.pagination-next');
   await page.waitForURL('**/api/combinereducers');
+  // The address changes first; the new page, scrolled to its top, follows when its chunk has loaded.
+  await page.waitForSelector('h1:text("combineReducers")');
   assert.equal(await page.evaluate(() => window.scrollY), 0);
   const link = await addLink(page, '/api/createstore#parameters');
   await page.click(link);
