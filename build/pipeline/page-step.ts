@@ -131,6 +131,7 @@ export class PageStep {
   /** A generated page (a category's index, a theme page): restored from the cache, or rendered and written. */
   writeGenerated(input: GeneratedInput): WrittenPage {
     const restored = this.pageCache && this.restore(input.route.permalink, this.pageCache.readGenerated(input), performance.now());
+    // `fromCache` counts doc pages (the build cache's summary line); a generated page is not one.
     if (restored) return { ...restored, fromCache: undefined };
     return this.writeRoute(input, (written) => this.pageCache?.writeGenerated(input, this.options.keptFrom ?? '', { ...written, unlisted: input.route.unlisted }));
   }

@@ -23,15 +23,20 @@ function typecheck(...projects: string[]): { status: number | null; errors: stri
   return { status: run.status, errors: run.stdout.split('\n').filter((line) => /error TS\d+/.test(line)) };
 }
 
-/** Type-checks `project` with one more file in it, then removes the file. */
-function typecheckWith(project: string, file: string, source: string): string[] {
-  const probe = path.join(projectRoot, file);
-  writeFileSync(probe, source);
+/** Runs `check` with probe files written into the project (path → source), then removes them. */
+async function withProbes<T>(probes: Record<string, string>, check: () => T | Promise<T>): Promise<T> {
+  const files = Object.keys(probes).map((file) => path.join(projectRoot, file));
+  Object.values(probes).forEach((source, index) => writeFileSync(files[index], source));
   try {
-    return typecheck(project).errors;
+    return await check();
   } finally {
-    rmSync(probe, { force: true });
+    for (const file of files) rmSync(file, { force: true });
   }
+}
+
+/** Type-checks `project` with one more file in it, then removes the file. */
+function typecheckWith(project: string, file: string, source: string): Promise<string[]> {
+  return withProbes({ [file]: source }, () => typecheck(project).errors);
 }
 
 test('npm run typecheck passes: src, build and test each checked as their own project', () => {
@@ -39,14 +44,14 @@ test('npm run typecheck passes: src, build and test each checked as their own pr
   assert.deepEqual(run, { status: 0, errors: [] });
 });
 
-test('src/ cannot use Node, nor import build/ (not even for its side effects)', () => {
-  const errors = typecheckWith('src/tsconfig.json', 'src/shared/wall-probe.ts', "import '../../build/errors.ts';\nexport const home = process.env.HOME;\n");
+test('src/ cannot use Node, nor import build/ (not even for its side effects)', async () => {
+  const errors = await typecheckWith('src/tsconfig.json', 'src/shared/wall-probe.ts', "import '../../build/errors.ts';\nexport const home = process.env.HOME;\n");
   assert.ok(errors.some((line) => line.includes("wall-probe.ts(1,8): error TS6059: File '") && line.includes("build/errors.ts' is not under 'rootDir'")), errors.join('\n'));
   assert.ok(errors.some((line) => line.includes("wall-probe.ts(2,21): error TS2591: Cannot find name 'process'.")), errors.join('\n'));
 });
 
-test('build/ cannot use the DOM', () => {
-  const errors = typecheckWith('build/tsconfig.json', 'build/wall-probe.ts', 'export const title = document.title;\n');
+test('build/ cannot use the DOM', async () => {
+  const errors = await typecheckWith('build/tsconfig.json', 'build/wall-probe.ts', 'export const title = document.title;\n');
   assert.ok(errors.some((line) => line.includes("wall-probe.ts(1,22): error TS2584: Cannot find name 'document'.")), errors.join('\n'));
 });
 
@@ -63,31 +68,19 @@ test('no cycles, no upward imports between layers, and src/ never imports build/
 });
 
 test('an upward import and a cycle are each reported with the file, the import and the rule', async () => {
-  const probe = path.join(projectRoot, 'build/markdown/layer-probe.ts');
-  const partner = path.join(projectRoot, 'build/markdown/layer-probe-partner.ts');
-  writeFileSync(probe, "import '../pages/render.tsx';\nimport './layer-probe-partner.ts';\n");
-  writeFileSync(partner, "import './layer-probe.ts';\n");
-  try {
-    const found = await violations();
-    assert.ok(found.includes('build/markdown/layer-probe.ts → build/pages/render.tsx: no-upward-import-from-markdown'), found.join('\n'));
-    assert.ok(found.some((line) => /^build\/markdown\/layer-probe(-partner)?\.ts → build\/markdown\/layer-probe(-partner)?\.ts: no-circular$/.test(line)), found.join('\n'));
-  } finally {
-    rmSync(probe, { force: true });
-    rmSync(partner, { force: true });
-  }
+  const found = await withProbes({
+    'build/markdown/layer-probe.ts': "import '../pages/render.tsx';\nimport './layer-probe-partner.ts';\n",
+    'build/markdown/layer-probe-partner.ts': "import './layer-probe.ts';\n",
+  }, violations);
+  assert.ok(found.includes('build/markdown/layer-probe.ts → build/pages/render.tsx: no-upward-import-from-markdown'), found.join('\n'));
+  assert.ok(found.some((line) => /^build\/markdown\/layer-probe(-partner)?\.ts → build\/markdown\/layer-probe(-partner)?\.ts: no-circular$/.test(line)), found.join('\n'));
 });
 
 test('the Docusaurus layer is apart: a core module importing it, or a module reaching past its entry, is reported', async () => {
-  const core = path.join(projectRoot, 'build/output/docusaurus-probe.ts');
-  const pipeline = path.join(projectRoot, 'build/pipeline/docusaurus-probe.ts');
-  writeFileSync(core, "import '../docusaurus/index.ts';\n");
-  writeFileSync(pipeline, "import '../docusaurus/config.ts';\n");
-  try {
-    const found = await violations();
-    assert.ok(found.includes('build/output/docusaurus-probe.ts → build/docusaurus/index.ts: docusaurus-apart'), found.join('\n'));
-    assert.ok(found.includes('build/pipeline/docusaurus-probe.ts → build/docusaurus/config.ts: docusaurus-through-its-entry'), found.join('\n'));
-  } finally {
-    rmSync(core, { force: true });
-    rmSync(pipeline, { force: true });
-  }
+  const found = await withProbes({
+    'build/output/docusaurus-probe.ts': "import '../docusaurus/index.ts';\n",
+    'build/pipeline/docusaurus-probe.ts': "import '../docusaurus/config.ts';\n",
+  }, violations);
+  assert.ok(found.includes('build/output/docusaurus-probe.ts → build/docusaurus/index.ts: docusaurus-apart'), found.join('\n'));
+  assert.ok(found.includes('build/pipeline/docusaurus-probe.ts → build/docusaurus/config.ts: docusaurus-through-its-entry'), found.join('\n'));
 });
