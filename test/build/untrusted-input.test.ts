@@ -127,6 +127,20 @@ test('a build that fails after search indexing began ends with its report, not a
   assert.ok(!existsSync(path.join(root, 'out')));
 });
 
+test('a dead link whose address hides a line break or a direction override is one problem on its own lines, the characters shown as escapes', async () => {
+  const root = tempTree({
+    'docs/intro.md': '---\ntitle: Intro\n---\n\n<a href="/nope&#10;error: docs/other.md:1: fake">one</a> and <a href="/gone&#x202E;dm.txt">two</a>\n',
+    'sidebars.js': "module.exports = { main: ['intro'] };\n",
+  });
+  const run = await runCli(['build', '--docs', 'docs', '--sidebars', 'sidebars.js', '--out', 'out', '--no-search'], root);
+  assert.equal(run.code, 1);
+  const lines = run.stderr.trim().split('\n');
+  assert.equal(lines[0], 'error: 2 problems found:');
+  assert.equal(lines.filter((line) => line.startsWith('error: ')).length, 1, run.stderr);
+  assert.ok(lines.includes('docs/intro.md:5: dead link /nope\\nerror: docs/other.md:1: fake'), run.stderr);
+  assert.ok(lines.includes('docs/intro.md:5: dead link /gone\\u202edm.txt'), run.stderr);
+});
+
 test('YAML aliases of lists ("billion laughs") are refused at once with the first alias line', async () => {
   const levels = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
   for (let level = 1; level < 9; level++) {
