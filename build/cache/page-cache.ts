@@ -96,9 +96,9 @@ export class PageCache {
     return entryKey(`generated\n${this.compileCache.generatorKey}\n${this.renderKey}\n${JSON.stringify(input)}\n${sidebarName ? this.sidebarKey(sidebarName) : ''}`);
   }
 
-  private keyOf({ doc, placement, neighbours }: DocPageTask): string {
+  private keyOf({ doc, placement, neighbours, versions }: DocPageTask): string {
     const sidebar = placement && this.sidebarKey(placement.sidebarName);
-    const page = JSON.stringify([{ ...doc, body: undefined }, placement, neighbours, sidebar]);
+    const page = JSON.stringify([{ ...doc, body: undefined }, placement, neighbours, sidebar, versions]);
     return entryKey(`page\n${this.compileCache.keyOf(doc)}\n${this.renderKey}\n${page}`);
   }
 

@@ -66,7 +66,7 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
   const modules = new Map<string, { contents: string; loader: 'js' | 'css' }>([
     ['site', { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify({ ...input.site, footer: undefined }))});`, loader: 'js' }],
     ['runtime-modules', { contents: sharedModulesSource(themeRoot), loader: 'js' }],
-    ['styles.css', { contents: themeCssImports(themeRoot, input.pageStyles), loader: 'css' }],
+    ['styles.css', { contents: themeCssImports(themeRoot, input.pageStyles, input.site), loader: 'css' }],
     ['generated.css', { contents: input.generatedCss, loader: 'css' }],
     ['site-own.css', { contents: input.siteCss.css, loader: 'css' }],
   ]);
@@ -97,8 +97,8 @@ export async function bundleRuntime(input: RuntimeInput): Promise<RuntimeBundle>
  * Infima's variables (for a site that uses them), the theme's CSS, the theme's stylesheets the pages use, the CSS
  * made from the config, then the site's own, which wins.
  */
-function themeCssImports(themeRoot: string, pageStyles: PageStyles): string {
-  const { beforeTheme, afterTheme } = usedThemeStylesheets(themeRoot, pageStyles);
+function themeCssImports(themeRoot: string, pageStyles: PageStyles, site: SiteData): string {
+  const { beforeTheme, afterTheme } = usedThemeStylesheets(themeRoot, pageStyles, site);
   const files = [...beforeTheme, path.join(themeRoot, 'src/css/site.css'), ...afterTheme, 'virtual:generated.css', 'virtual:site-own.css'];
   return files.map((file) => `@import ${JSON.stringify(file)};`).join('\n');
 }

@@ -21,7 +21,8 @@ interface ThemePart {
 
 export const THEME_PARTS: ThemePart[] = [
   { label: 'NAVBAR_STYLE', usedBy: (site) => site.navbar.style !== undefined },
-  { label: 'NAVBAR_DROPDOWN', module: 'src/theme/NavbarDropdown.tsx', usedBy: (site) => site.navbar.items.some((item) => item.kind === 'dropdown') },
+  { label: 'NAVBAR_DROPDOWN', module: 'src/theme/NavbarDropdown.tsx', usedBy: (site) => site.navbar.items.some((item) => item.kind === 'dropdown' || item.kind === 'versions') },
+  { label: 'DOCS_VERSIONS', module: 'src/theme/DocVersion.tsx', usedBy: (site) => site.versions !== undefined },
   { label: 'REACT_PAGE', module: 'src/theme/ReactPage.tsx', usedBy: (_, pages) => pages.reactPages },
 ];
 
@@ -29,18 +30,19 @@ interface ThemeStylesheet {
   file: string;
   /** Bundled before the theme's own CSS (src/css/site.css) rather than after it. */
   beforeTheme?: boolean;
-  usedBy: (pages: PageStyles) => boolean;
+  usedBy: (pages: PageStyles, site?: SiteData) => boolean;
 }
 
 /** Stylesheets of the theme only some sites use, in the order they are bundled around the theme's CSS. */
 export const THEME_STYLESHEETS: ThemeStylesheet[] = [
   { file: 'src/css/infima-variables.css', beforeTheme: true, usedBy: (pages) => pages.infimaVariables },
   { file: 'src/css/infima.css', usedBy: (pages) => pages.infimaClasses },
+  { file: 'src/css/versions.css', usedBy: (_, site) => site?.versions !== undefined },
 ];
 
 /** The files of the stylesheets a site uses, below `themeRoot`: those bundled before the theme's CSS, and those after it. */
-export function usedThemeStylesheets(themeRoot: string, pages: PageStyles): { beforeTheme: string[]; afterTheme: string[] } {
-  const used = THEME_STYLESHEETS.filter((sheet) => sheet.usedBy(pages));
+export function usedThemeStylesheets(themeRoot: string, pages: PageStyles, site?: SiteData): { beforeTheme: string[]; afterTheme: string[] } {
+  const used = THEME_STYLESHEETS.filter((sheet) => sheet.usedBy(pages, site));
   const files = (before: boolean) => used.filter((sheet) => (sheet.beforeTheme ?? false) === before).map((sheet) => path.join(themeRoot, sheet.file));
   return { beforeTheme: files(true), afterTheme: files(false) };
 }

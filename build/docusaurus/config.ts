@@ -291,7 +291,7 @@ function translateStylesheets(raw: unknown, unsupported: Unsupported): unknown {
   });
 }
 
-const DOCS_TAKEN = new Set(['path', 'routeBasePath', 'sidebarPath', 'editUrl', 'showLastUpdateTime', 'breadcrumbs', 'sidebarCollapsible', 'sidebarCollapsed']);
+const DOCS_TAKEN = new Set(['path', 'routeBasePath', 'sidebarPath', 'editUrl', 'showLastUpdateTime', 'breadcrumbs', 'sidebarCollapsible', 'sidebarCollapsed', 'lastVersion', 'onlyIncludeVersions', 'includeCurrentVersion', 'disableVersioning', 'versions']);
 const DOCS_HARMLESS = new Set(['id', 'editLocalizedFiles', 'editCurrentVersion']);
 
 /** The docs plugin's options as our `docs`; paths relative to the config's folder, as Docusaurus reads them. */
@@ -310,6 +310,12 @@ function translateDocs({ options, name }: DocsOptions, siteDir: string, unsuppor
       breadcrumbs: typeof options.breadcrumbs === 'boolean' ? options.breadcrumbs : undefined,
       sidebarCollapsible: typeof options.sidebarCollapsible === 'boolean' ? options.sidebarCollapsible : undefined,
       sidebarCollapsed: typeof options.sidebarCollapsed === 'boolean' ? options.sidebarCollapsed : undefined,
+      // Versioning options go to our schema as they are: it checks their types, site/versions.ts their names.
+      lastVersion: options.lastVersion,
+      onlyIncludeVersions: options.onlyIncludeVersions,
+      includeCurrentVersion: options.includeCurrentVersion,
+      disableVersioning: options.disableVersioning,
+      versions: options.versions,
     },
     sidebarsFile,
   };

@@ -62,6 +62,13 @@ function navbarItem(entry: unknown, name: string, unsupported: Unsupported): Raw
   const position = positionOf(item);
   const label = stringOf(item.label) ?? stringOf(item['aria-label']);
   if (type === 'search') return { type, position };
+  if (type === 'docsVersionDropdown') {
+    for (const option of ['dropdownItemsBefore', 'dropdownItemsAfter', 'versions', 'docsPluginId'] as const) {
+      if (item[option] !== undefined) unsupported(`${name}'s ${option}`, 'the menu lists every version');
+    }
+    return { type, position };
+  }
+  if (type === 'docsVersion') return { type, label, to: stringOf(item.to), position };
   if (type === 'doc') return { type, docId: item.docId, label: label ?? stringOf(item.docId), position };
   if (type === 'docSidebar') return { type, sidebarId: item.sidebarId, label: label ?? stringOf(item.sidebarId), position };
   if (type === 'default' && (item.to !== undefined || item.href !== undefined)) {

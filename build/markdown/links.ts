@@ -158,13 +158,21 @@ export function linkCandidates(linkPath: string, context: LinkContext, sourcePat
   if (linkPath.startsWith('@site/')) return [fromDocs(path.join(context.siteDir, safeDecodeUri(linkPath.slice('@site/'.length))))];
   // Resolved through the folder, so a page outside the docs (`../src/pages/about.md`) names a doc as the doc's own path does.
   const fromFile = fromDocs(path.resolve(context.docsDir, markdownLinkPath(sourcePath, linkPath)));
-  const fromRoot = path.posix.normalize(safeDecodeUri(linkPath).replace(/^\//, ''));
+  const fromRoot = path.posix.normalize(versionFolderOf(sourcePath) + safeDecodeUri(linkPath).replace(/^\//, ''));
   return fromRoot === fromFile || linkPath.startsWith('.') ? [fromFile] : [fromFile, fromRoot];
 }
 
 /** The docs-relative file a `.md` link names: from the docs root when it starts with `/`, else from the linking file's folder. */
 export function markdownLinkPath(sourcePath: string, linkPath: string): string {
-  return linkPath.startsWith('/') ? linkPath.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(sourcePath), safeDecodeUri(linkPath)));
+  return linkPath.startsWith('/') ? versionFolderOf(sourcePath) + linkPath.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(sourcePath), safeDecodeUri(linkPath)));
+}
+
+/**
+ * The root a doc's links from the docs root start at: its version's folder for a released version's doc
+ * (`../versioned_docs/version-1.0/`, site/versions.ts), so its links stay in its version; else the docs folder.
+ */
+function versionFolderOf(sourcePath: string): string {
+  return /^(\.\.\/)+versioned_docs\/version-[^/]+\//.exec(sourcePath)?.[0] ?? '';
 }
 
 /** The file below a static folder that an absolute image path names. */

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { Doc } from '../site/docs.ts';
+import { docKey } from '../site/versioned-docs.ts';
 import { codeFenceTracker } from '../markdown/fences.ts';
 import { isExternalUrl, markdownCopyPath, pathBelowBase, withBaseUrl } from '../../src/shared/paths.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
@@ -44,7 +45,7 @@ export function llmsTxt(docs: Doc[], config: SiteConfig, placementByDocId: Map<s
   const origin = config.url.replace(/\/$/, '');
   const sections = new Map<string, Doc[]>();
   for (const doc of sidebarOrder(docs, placementByDocId)) {
-    const placement = placementByDocId.get(doc.id);
+    const placement = placementByDocId.get(docKey(doc));
     const section = placement ? placement.categories[0]?.label ?? 'Pages' : 'Other pages';
     sections.set(section, [...(sections.get(section) ?? []), doc]);
   }
@@ -58,5 +59,5 @@ export function llmsTxt(docs: Doc[], config: SiteConfig, placementByDocId: Map<s
 /** Docs in the order a reader meets them in the sidebar; docs outside it last, by path. */
 function sidebarOrder(docs: Doc[], placementByDocId: Map<string, SidebarPlacement>): Doc[] {
   const order = new Map([...placementByDocId.keys()].map((id, index) => [id, index]));
-  return [...docs].sort((a, b) => (order.get(a.id) ?? Infinity) - (order.get(b.id) ?? Infinity) || a.sourcePath.localeCompare(b.sourcePath));
+  return [...docs].sort((a, b) => (order.get(docKey(a)) ?? Infinity) - (order.get(docKey(b)) ?? Infinity) || a.sourcePath.localeCompare(b.sourcePath));
 }

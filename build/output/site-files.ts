@@ -26,14 +26,17 @@ function frameHosts(linkIndex: PageLinkIndex[]): string[] {
 
 export function writeSiteFiles(sink: FileSink, { sources, linkIndex, themeScript, renderRedirectPage }: SiteFilesInput): void {
   const { config, themeRoutes, homeRedirect, sidebars, categoryPages } = sources;
-  // Unlisted docs and pages are built, but no list of the site's pages names them.
+  // Unlisted docs and pages are built, but no list of the site's pages names them; nor does the sitemap name a noIndex version's.
   const listed = [...sources.docs, ...sources.pages].filter((doc) => !doc.frontMatter.unlisted);
+  const versions = sources.site.versions;
+  const indexed = (version: string | undefined) => !versions?.find((candidate) => candidate.name === version)?.noIndex;
   if (homeRedirect) sink.write('index.html', renderRedirectPage(homeRedirect));
   sink.write(LINK_SOURCES_FILE, serializeLinkSources(linkIndex, config.baseUrl, sources.themeLinkOrigins, sources.unbuiltRoutes));
-  const permalinks = [...listed, ...categoryPages.map((page) => page.route), ...themeRoutes].map((page) => page.permalink);
+  const permalinks = [...listed.filter((doc) => indexed(doc.version)), ...categoryPages.map((page) => page.route).filter((route) => indexed(route.version)), ...themeRoutes].map((page) => page.permalink);
   writeSitemap(sink, config, permalinks.filter((permalink) => permalink !== NOT_FOUND_PERMALINK));
-  // A React page has no Markdown copy to list.
-  sink.write('llms.txt', llmsTxt(listed.filter((doc) => doc.page !== 'react'), config, sidebars.placementByDocId));
+  // A React page has no Markdown copy to list; of a versioned site's docs, llms.txt lists the last version's.
+  const last = versions?.find((version) => version.isLast)?.name;
+  sink.write('llms.txt', llmsTxt(listed.filter((doc) => doc.page !== 'react' && (doc.version === undefined || doc.version === last)), config, sidebars.placementByDocId));
   for (const page of categoryPages) writeCategoryCopy(sink, page, config);
   const { styleOrigins, fontOrigins } = sources.siteCss;
   sink.write('_headers', securityHeaders(config, themeScript, { frameHosts: frameHosts(linkIndex), inlineStyles: [...new Set(linkIndex.flatMap((page) => page.styles))].sort(), styleOrigins, fontOrigins }));

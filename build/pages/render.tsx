@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import type { RouteChunk, SiteConfig, SiteData } from '../../src/shared/types.ts';
+import type { RouteChunk, RouteData, SiteConfig, SiteData } from '../../src/shared/types.ts';
 import { assetUrl, pageTitle, withBaseUrl } from '../../src/shared/paths.ts';
 import { App } from '../../src/theme/App.tsx';
 import { eagerPages } from '../../src/theme/pages/eager.ts';
@@ -41,7 +41,9 @@ export function renderPage({ config, site, chunk, body, assets, themeScript: scr
   const { route } = chunk;
   const app = renderToString(<App pages={eagerPages} site={site} chunk={chunk} body={body} location={{ pathname: route.permalink, search: '', hash: '' }} />);
   const title = pageTitle(route, config);
-  const canonical = config.url.replace(/\/$/, '') + route.permalink;
+  const version = site.versions?.find((candidate) => candidate.name === route.version);
+  const canonical = config.url.replace(/\/$/, '') + canonicalPath(route, site);
+  const noIndex = route.unlisted || version?.noIndex;
   const locale = config.i18n.defaultLocale;
   const direction = config.i18n.localeConfigs[locale]?.direction ?? 'ltr';
   const preloads = unique([assets.runtimeUrl, assets.chunkUrl, ...assets.chunkPreloads]);
@@ -49,13 +51,13 @@ export function renderPage({ config, site, chunk, body, assets, themeScript: scr
   const banner = route.permalink === config.baseUrl ? baseUrlBannerScript(config) : undefined;
   const image = route.image ?? config.image;
   return `<!DOCTYPE html>
-<html lang="${locale}" dir="${direction}" data-theme="${config.colorMode.defaultMode}" data-base-url="${escapeAttribute(config.baseUrl)}" data-docs-versions="${Object.keys(config.docs.versions).join(',')}">
+<html lang="${locale}" dir="${direction}" data-theme="${config.colorMode.defaultMode}" data-base-url="${escapeAttribute(config.baseUrl)}" data-docs-versions="${escapeAttribute(site.versions?.map((candidate) => candidate.name).join(',') ?? 'current')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeText(title)}</title>
 <meta name="description" content="${escapeAttribute(route.description)}">
-${route.keywords?.length ? `<meta name="keywords" content="${escapeAttribute(route.keywords.join(', '))}">\n` : ''}${route.unlisted ? '<meta name="robots" content="noindex, nofollow">\n' : ''}<link rel="canonical" href="${escapeAttribute(canonical)}">
+${route.keywords?.length ? `<meta name="keywords" content="${escapeAttribute(route.keywords.join(', '))}">\n` : ''}${noIndex ? '<meta name="robots" content="noindex, nofollow">\n' : ''}<link rel="canonical" href="${escapeAttribute(canonical)}">
 <meta property="og:type" content="website">
 <meta property="og:site_name" content="${escapeAttribute(config.title)}">
 <meta property="og:title" content="${escapeAttribute(title)}">
@@ -75,6 +77,12 @@ ${externalStylesheets(config.stylesheets)}${preloads.map((url) => `<link rel="mo
 </body>
 </html>
 `;
+}
+
+/** A page of an older or unreleased version names the same doc in the last version as the canonical page, where it exists. */
+function canonicalPath(route: RouteData, site: SiteData): string {
+  const last = site.versions?.find((version) => version.isLast);
+  return (last && route.doc?.versions?.[last.name]) ?? route.permalink;
 }
 
 /**

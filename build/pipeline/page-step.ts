@@ -152,8 +152,8 @@ export class PageStep {
   }
 
   private writeCompiled(task: DocPageTask, { markdown, compileMs, fromCache }: CompiledDoc): WrittenPage {
-    const { doc, placement, neighbours } = task;
-    const route = docRoute(doc, markdown, placement, this.setup.config, neighbours);
+    const { doc } = task;
+    const route = docRoute(task, markdown, this.setup.config);
     const input = docPageInput(doc, route, markdown, this.setup.config, this.setup.markdown.permalinkBySourcePath);
     const page = this.writeRoute(input, (written) => this.pageCache?.write(task, markdown, this.options.keptFrom ?? '', { ...written, unlisted: route.unlisted }));
     return { ...page, warnings: markdown.warnings, threadMs: { ...page.threadMs, compile: compileMs }, fromCache: fromCache ? 'compiled' : 'nothing' };

@@ -8,7 +8,9 @@ import type { NavbarItem, SiteConfig } from '../../src/shared/types.ts';
 import { displayPath } from '../fs-utils.ts';
 import { dropdownItemName, navbarItemName } from './link-origins.ts';
 
-const NAVBAR_ITEM_TYPES = ['doc', 'docSidebar', 'default', 'dropdown', 'search', 'colorMode'];
+const NAVBAR_ITEM_TYPES = ['doc', 'docSidebar', 'default', 'dropdown', 'search', 'colorMode', 'docsVersionDropdown', 'docsVersion'];
+/** Items whose label the theme supplies. */
+const UNLABELLED = new Set(['search', 'colorMode', 'docsVersionDropdown', 'docsVersion']);
 /** What a dropdown lists: links. */
 const DROPDOWN_ITEM_TYPES = ['doc', 'docSidebar', 'default'];
 
@@ -69,7 +71,7 @@ function validateNavbarItem(raw: unknown, name: string, file: string, types = NA
   if (item.target !== undefined && item.target !== '_self' && item.target !== '_blank') {
     throw new ContentError({ rule: 'config', message: `${name} has target ${JSON.stringify(item.target)}`, file, fix: 'Use target "_blank" (a new tab) or "_self" (this tab), or leave it out.' });
   }
-  if (type !== 'search' && type !== 'colorMode' && typeof item.label !== 'string') {
+  if (!UNLABELLED.has(type) && typeof item.label !== 'string') {
     throw new ContentError({ rule: 'config', message: `${name} has no label`, file, fix: 'Add label: the text shown in the navbar.' });
   }
   if (type === 'dropdown') {

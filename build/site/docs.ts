@@ -28,6 +28,8 @@ export interface Doc {
   lastUpdatedMs?: number;
   /** Set for a page of the pages folder (site/pages.ts), not a doc: a Markdown page, or a React page whose body is the MDX that renders it. */
   page?: 'markdown' | 'react';
+  /** The docs version the doc belongs to, on a versioned site (site/versions.ts). */
+  version?: string;
 }
 
 /** Parsed docs by file, reused while a file's bytes and the routes are the same (watch mode reads the folder on every save). */
@@ -43,8 +45,14 @@ export function docsPermalink({ baseUrl, routeBasePath }: DocRoutes, slug: strin
   return baseUrl + joinRoute(routeBasePath, slug).slice(1);
 }
 
+/**
+ * A docs version's folder on a versioned site: its name, and the docs folder its source paths are taken
+ * from (`../versioned_docs/version-1.0/intro.md`), so every doc of every version has its own source path.
+ */
+export interface DocsFolderOf { version: string; sourceRoot: string }
+
 /** Reads every Markdown file below `docsDir`; fails with every problem found, naming each file. */
-export function collectDocs(docsDir: string, routes = SITE_ROOT, cache?: DocCache): Doc[] {
+export function collectDocs(docsDir: string, routes = SITE_ROOT, cache?: DocCache, versioned?: DocsFolderOf): Doc[] {
   if (!isDirectory(docsDir)) {
     throw new ContentError({ rule: 'docs', message: 'docs folder not found', file: displayPath(docsDir), fix: 'Create the folder, or point docs.path in site.config.ts (or --docs) at your Markdown folder.' });
   }
@@ -56,7 +64,7 @@ export function collectDocs(docsDir: string, routes = SITE_ROOT, cache?: DocCach
       const bytes = readFileSync(file);
       const cached = cache?.get(file);
       const sameRoutes = cached?.routes.baseUrl === routes.baseUrl && cached.routes.routeBasePath === routes.routeBasePath;
-      const doc = cached && sameRoutes && cached.bytes.equals(bytes) ? cached.doc : parseDoc(docsDir, file, bytes, routes);
+      const doc = cached && sameRoutes && cached.bytes.equals(bytes) ? cached.doc : parseDoc(docsDir, file, bytes, routes, versioned);
       cache?.set(file, { bytes, routes, doc });
       docs.push(doc);
     } catch (error) {
@@ -73,12 +81,13 @@ export function collectDocs(docsDir: string, routes = SITE_ROOT, cache?: DocCach
   return docs;
 }
 
-function parseDoc(docsDir: string, file: string, bytes: Buffer, routes: DocRoutes): Doc {
-  const sourcePath = path.relative(docsDir, file).split(path.sep).join('/');
+function parseDoc(docsDir: string, file: string, bytes: Buffer, routes: DocRoutes, versioned: DocsFolderOf | undefined): Doc {
+  const pathInFolder = path.relative(docsDir, file).split(path.sep).join('/');
+  const sourcePath = versioned ? path.relative(versioned.sourceRoot, file).split(path.sep).join('/') : pathInFolder;
   const { displayPath: shownPath, frontMatter, warnings, body, bodyLineOffset, heading } = readMarkdownFile(file, bytes);
-  const id = docId(sourcePath, frontMatter.id);
+  const id = docId(pathInFolder, frontMatter.id);
   const title = frontMatter.title ?? heading ?? id.split('/').pop()!;
-  const permalink = docsPermalink(routes, docSlug(sourcePath, frontMatter.slug, frontMatter.id));
+  const permalink = docsPermalink(routes, docSlug(pathInFolder, frontMatter.slug, frontMatter.id));
   // The slug and id were checked with the front matter: what is left is the file's own path.
   assertNoDotDot(permalink, shownPath);
   return {
@@ -92,6 +101,7 @@ function parseDoc(docsDir: string, file: string, bytes: Buffer, routes: DocRoute
     sidebarLabel: frontMatter.sidebar_label ?? title,
     permalink,
     warnings,
+    ...(versioned ? { version: versioned.version } : {}),
   };
 }
 

@@ -4,15 +4,16 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { categoryPages, type CategoryPage } from './category-index.ts';
+import type { CategoryPage } from './category-index.ts';
 import { docsOnlyConfig, loadConfig } from './config.ts';
 import { dropdownItemName, navbarItemName, themeLinkOrigins } from './link-origins.ts';
-import { collectDocs, permalinksBySourcePath, type Doc, type DocCache } from './docs.ts';
-import { lastUpdatedTimes } from './last-updated.ts';
+import { permalinksBySourcePath, type Doc, type DocCache } from './docs.ts';
 import { findOutputCollisions } from './route-collisions.ts';
 import { siteData } from './routes.ts';
-import { docNeighbours, type Neighbours } from './pagination.ts';
-import { docsOnlySidebars, loadSidebars, type ResolvedSidebars } from './sidebars.ts';
+import type { Neighbours } from './pagination.ts';
+import { docsOnlySidebars, type ResolvedSidebars } from './sidebars.ts';
+import { docsVersions } from './versions.ts';
+import { docKey, firstPage, loadVersionDocs, mergeVersionDocs, siteVersions, versionedKey } from './versioned-docs.ts';
 import { listStaticFiles, type StaticFile } from './static-files.ts';
 import { loadSiteCss, type SiteCss } from './site-css.ts';
 import { codeThemeCss } from './code-theme.ts';
@@ -26,7 +27,7 @@ import type { ThemeLinkOrigin } from './link-origins.ts';
 import { DEFAULT_PAGE_LIMITS } from '../markdown/limits.ts';
 import type { MarkdownOptions } from '../markdown/compile.ts';
 import type { TaskTimer } from '../task.ts';
-import type { NavbarLinkItem, RouteData, SidebarItem, SiteConfig, SiteData } from '../../src/shared/types.ts';
+import type { NavbarLinkItem, RouteData, SiteConfig, SiteData } from '../../src/shared/types.ts';
 import { displayPath } from '../fs-utils.ts';
 
 /** Where the site comes from; every path is relative to `projectRoot`. */
@@ -121,31 +122,21 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, formats: 
   const paths = resolvePaths(options, loaded, sidebarsChoice.file);
   const config = withExistingFavicon(loaded.config, paths.staticDirs);
   const staticFiles = listStaticFiles(paths.staticDirs, paths.siteDir);
-  const docRoutes = { baseUrl: config.baseUrl, routeBasePath: config.docs.routeBasePath };
-  const allDocs = await timer.run('read docs', () => collectDocs(paths.docsDir, docRoutes, docCache));
-  const docs = options.drafts ? allDocs : allDocs.filter((doc) => doc.frontMatter.draft !== true);
-  const draftIds = new Set(allDocs.filter((doc) => !docs.includes(doc)).map((doc) => doc.id));
-  if (config.docs.showLastUpdateTime) {
-    const times = lastUpdatedTimes(paths.docsDir, docs.map((doc) => doc.sourcePath));
-    for (const doc of docs) doc.lastUpdatedMs = times.get(doc.sourcePath);
-  }
+  const versions = docsVersions({ siteDir: paths.siteDir, docsDir: paths.docsDir, sidebarsFile: paths.sidebarsFile, docs: config.docs, configFile: loaded.displayPath ?? 'the docs-only config' });
+  const byVersion = await timer.run('read docs', () => loadVersionDocs(versions, { config, docsDir: paths.docsDir, drafts: options.drafts === true, files: moduleFiles, docCache }));
+  const { docs, sidebars, neighbours, categoryPages: categories, firstPageBySidebar } = mergeVersionDocs(byVersion);
+  const versionsShown = siteVersions(byVersion);
+  const lastVersion = versionsShown?.find((version) => version.isLast)?.name;
   const pages = paths.pagesDir ? await timer.run('read pages', () => loadPages(paths.pagesDir!, config, paths, options)) : { pages: [], warnings: [] };
-  const sidebars = await timer.run('resolve sidebars', () => loadSidebars(paths.sidebarsFile, {
-    docs, docsDir: paths.docsDir, routes: docRoutes, draftIds, files: moduleFiles,
-    categoryDefaults: { collapsible: config.docs.sidebarCollapsible ?? true, collapsed: config.docs.sidebarCollapsed ?? true },
-  }));
-  const neighbours = docNeighbours(docs, sidebars.placementByDocId);
-  const firstPageBySidebar = new Map(Object.entries(sidebars.sidebars).flatMap(([name, items]) => firstPageEntry(name, items)));
   const siteCss = await loadSiteCss({ config, configFile: loaded.displayPath ?? 'the docs-only config', siteDir: paths.siteDir, staticDirs: paths.staticDirs });
-  const warnings = [...loaded.warnings, ...sidebarsChoice.warnings, ...siteCss.warnings, ...docs.flatMap((doc) => doc.warnings), ...pages.warnings, ...checkDocsAgainstConfig(config, docs, sidebars, firstPageBySidebar, loaded.displayPath, loaded.foreign?.navbarPositions)];
+  const warnings = [...loaded.warnings, ...sidebarsChoice.warnings, ...siteCss.warnings, ...docs.flatMap((doc) => doc.warnings), ...pages.warnings, ...checkDocsAgainstConfig(config, docs, sidebars, (sidebar) => firstPageBySidebar.has(versionedKey(lastVersion, sidebar)), loaded.displayPath, loaded.foreign?.navbarPositions)];
   const routes = themeRoutes(config, options.projectRoot);
-  const categories = categoryPages(sidebars, docs, config);
   throwIfAny(findOutputCollisions([...docs, ...pages.pages], [...routes, ...categories.map((page) => page.route)], staticFiles, config.baseUrl));
-  const homeRedirect = homeRedirectTarget(sidebars, docs, [...routes, ...pages.pages], config.baseUrl);
+  const homeRedirect = homeRedirectTarget(lastVersion === undefined ? sidebars : lastVersionOnly(sidebars, lastVersion), docs, [...routes, ...pages.pages], config.baseUrl);
   // A docs-only site's `/` merely forwards to the first doc: the navbar title links there directly.
   const site = siteData(config, {
-    permalinkByDocId: new Map(docs.map((doc) => [doc.id, doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar,
-    docItemsMarkedBy: loaded.foreign ? 'sidebar' : 'section', unbuiltRoutes: loaded.foreign?.unbuiltRoutes,
+    permalinkByDocId: new Map(docs.map((doc) => [docKey(doc), doc.permalink])), homeHref: homeRedirect ?? config.baseUrl, placementByDocId: sidebars.placementByDocId, firstPageBySidebar,
+    docItemsMarkedBy: loaded.foreign ? 'sidebar' : 'section', unbuiltRoutes: loaded.foreign?.unbuiltRoutes, versions: versionsShown,
   });
   const linkFiles = { configFile: loaded.displayPath, sidebarsFile: paths.sidebarsFile && displayPath(paths.sidebarsFile), navbarPositions: loaded.foreign?.navbarPositions };
   return {
@@ -249,26 +240,26 @@ function chooseSidebars(options: SiteOptions, { config, foreign }: LoadedConfig)
 }
 
 /** Navbar doc items (a dropdown's too) must name real docs (a docs-only config has none); docs outside every sidebar are warned about if asked. */
-function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: ResolvedSidebars, firstPageBySidebar: Map<string, string>, configFile = '', navbarPositions?: (number | undefined)[]): Warning[] {
+function checkDocsAgainstConfig(config: SiteConfig, docs: Doc[], sidebars: ResolvedSidebars, sidebarHasPage: (sidebar: string) => boolean, configFile = '', navbarPositions?: (number | undefined)[]): Warning[] {
   const ids = new Set(docs.map((doc) => doc.id));
   const errors = navbarLinkItems(config, navbarPositions).flatMap(({ item, name }) => {
     if (item.type === 'doc' && !ids.has(item.docId)) {
       return [new ContentError({ rule: 'config', message: `${name} links to the doc "${item.docId}", which does not exist`, file: configFile, fix: 'Fix docId, or create the doc.' })];
     }
-    if (item.type === 'docSidebar' && !firstPageBySidebar.has(item.sidebarId)) {
+    if (item.type === 'docSidebar' && !sidebarHasPage(item.sidebarId)) {
       return [new ContentError({ rule: 'config', message: `${name} links to the sidebar "${item.sidebarId}", which does not exist or has no page`, file: configFile, fix: `Fix sidebarId: the sidebars are ${Object.keys(sidebars.sidebars).map((name) => `"${name}"`).join(', ') || 'none'}.` })];
     }
     return [];
   });
   throwIfAny(errors);
   if (!config.docs.warnOnDocsOutsideSidebar) return [];
-  return docs.filter((doc) => !sidebars.placementByDocId.has(doc.id)).map((doc) => ({ file: doc.displayPath, message: `"${doc.id}" is in no sidebar` }));
+  return docs.filter((doc) => !sidebars.placementByDocId.has(docKey(doc))).map((doc) => ({ file: doc.displayPath, message: `"${doc.id}" is in no sidebar` }));
 }
 
 /** Every link item of the navbar, a dropdown's included, with its name in messages. */
 function navbarLinkItems(config: SiteConfig, navbarPositions?: (number | undefined)[]): { item: NavbarLinkItem; name: string }[] {
   return config.navbar.items.flatMap((item, index) => {
-    if (item.type === 'search' || item.type === 'colorMode') return [];
+    if (item.type === 'search' || item.type === 'colorMode' || item.type === 'docsVersionDropdown' || item.type === 'docsVersion') return [];
     const name = navbarItemName(index, item.label, navbarPositions);
     return item.type === 'dropdown' ? item.items.map((link, linkIndex) => ({ item: link, name: dropdownItemName(name, linkIndex, link.label) })) : [{ item, name }];
   });
@@ -284,18 +275,10 @@ function homeRedirectTarget(sidebars: ResolvedSidebars, docs: Doc[], otherPages:
   return first ?? docs.find((doc) => !doc.frontMatter.unlisted)?.permalink ?? docs[0]?.permalink ?? `${baseUrl}404.html`;
 }
 
-function firstPageEntry(name: string, items: SidebarItem[]): [string, string][] {
-  const first = firstPage(items);
-  return first ? [[name, first]] : [];
-}
-
-/** The first page of a sidebar a reader would open: its first doc or category page. */
-function firstPage(items: SidebarItem[]): string | undefined {
-  for (const item of items) {
-    const href = item.type === 'link' ? (item.href.startsWith('/') ? item.href : undefined) : item.href ?? firstPage(item.items);
-    if (href) return href;
-  }
-  return undefined;
+/** A versioned site's sidebars of its last version only: its home forwards into that version. */
+function lastVersionOnly(sidebars: ResolvedSidebars, lastVersion: string): ResolvedSidebars {
+  const prefix = versionedKey(lastVersion, '');
+  return { ...sidebars, sidebars: Object.fromEntries(Object.entries(sidebars.sidebars).filter(([name]) => name.startsWith(prefix))) };
 }
 
 function announcementCss(config: SiteConfig): string {

@@ -3,18 +3,22 @@ import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { sectionOf } from './sidebars.ts';
 import type { SidebarPlacement } from './sidebar-model.ts';
 import type { Neighbours } from './pagination.ts';
-import type { LinkTarget, NavbarItem, NavbarLinkItem, NavbarPosition, PageLink, ResolvedNavbarItem, ResolvedNavbarLink, RouteData, SiteConfig, SiteData, TocEntry } from '../../src/shared/types.ts';
+import type { LinkTarget, NavbarItem, NavbarLinkItem, NavbarPosition, PageLink, ResolvedNavbarItem, ResolvedNavbarLink, RouteData, SiteConfig, SiteData, SiteVersion, TocEntry } from '../../src/shared/types.ts';
 import { assetUrl, isExternalUrl, linkWithBaseUrl, pathnameLinkPath, withBaseUrl } from '../../src/shared/paths.ts';
 import { unbuiltRouteOf, type UnbuiltRoute } from './unbuilt-routes.ts';
+import { versionedKey } from './versioned-docs.ts';
 
-/** A doc and its place in the site: what its page is made from, on whichever thread builds it. */
-export interface DocPageTask { doc: Doc; placement?: SidebarPlacement; neighbours?: Neighbours }
+/**
+ * A doc and its place in the site: what its page is made from, on whichever thread builds it. `versions`:
+ * on a versioned site, the doc's permalink in each version that has a doc of its id.
+ */
+export interface DocPageTask { doc: Doc; placement?: SidebarPlacement; neighbours?: Neighbours; versions?: Record<string, string> }
 
 /**
  * The route of one compiled doc: everything its page and its chunk need; `neighbours` replace the sidebar's
  * prev/next. A Markdown page of the pages folder is a doc in no sidebar; a React page has a route of its own.
  */
-export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: SidebarPlacement | undefined, config: SiteConfig, neighbours: Neighbours = placement ?? {}): RouteData {
+export function docRoute({ doc, placement, neighbours = placement ?? {}, versions }: DocPageTask, compiled: CompiledMarkdown, config: SiteConfig): RouteData {
   if (doc.page === 'react') return reactPageRoute(doc, compiled, config);
   // A category's own page ends its trail as the current crumb, not as a link to itself.
   const breadcrumbs: PageLink[] | undefined = config.docs.breadcrumbs && placement
@@ -31,6 +35,7 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
     stylesheets: stylesheetsOf(compiled),
     section: sectionOf(doc.id, placement),
     sidebarName: placement?.sidebarName,
+    ...(doc.version === undefined ? {} : { version: doc.version }),
     doc: {
       id: doc.id,
       toc: tocOf(doc, compiled.toc, config),
@@ -42,6 +47,7 @@ export function docRoute(doc: Doc, compiled: CompiledMarkdown, placement: Sideba
       next: neighbours.next,
       editUrl: editUrl(doc, config),
       lastUpdated: doc.lastUpdatedMs === undefined ? undefined : DATE_FORMAT.format(doc.lastUpdatedMs),
+      ...(versions ? { versions } : {}),
     },
   };
 }
@@ -66,7 +72,8 @@ function tocOf(doc: Doc, toc: TocEntry[], config: SiteConfig): TocEntry[] {
 function editUrl(doc: Doc, config: SiteConfig): string | undefined {
   const custom = doc.frontMatter.custom_edit_url;
   if (custom !== undefined) return custom ?? undefined;
-  return config.docs.editUrl && !doc.page ? `${config.docs.editUrl.replace(/\/?$/, '/')}${doc.sourcePath}` : undefined;
+  // A version's doc (`../versioned_docs/version-1.0/intro.md`) is resolved from the docs folder's URL.
+  return config.docs.editUrl && !doc.page ? new URL(doc.sourcePath, config.docs.editUrl.replace(/\/?$/, '/')).href : undefined;
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -103,6 +110,11 @@ export interface SiteLinks {
    * them, every page of the doc's sidebar (a Docusaurus config).
    */
   docItemsMarkedBy?: 'section' | 'sidebar';
+  /**
+   * A versioned site's versions: the maps above are keyed by versioned keys (site/versioned-docs.ts), a
+   * doc or docSidebar item leads into the last version and carries its target in every version.
+   */
+  versions?: SiteVersion[];
 }
 
 /** The navbar and footer as the browser needs them: doc ids and sidebar names turned into permalinks. */
@@ -117,6 +129,10 @@ export function siteData(config: SiteConfig, links: SiteLinks): SiteData {
         return { kind: 'search', position };
       case 'colorMode':
         return { kind: 'colorMode', position };
+      case 'docsVersionDropdown':
+        return { kind: 'versions', position };
+      case 'docsVersion':
+        return { kind: 'version', label: item.label, href: item.to === undefined ? undefined : withBaseUrl(item.to, config.baseUrl), position };
       default:
         return { ...navbarLink(item, config, links), position };
     }
@@ -138,6 +154,7 @@ export function siteData(config: SiteConfig, links: SiteLinks): SiteData {
     colorMode: config.colorMode,
     search: config.search,
     analytics: config.analytics?.src,
+    ...(links.versions ? { versions: links.versions } : {}),
   };
 }
 
@@ -146,18 +163,33 @@ function defaultPosition(item: NavbarItem): NavbarPosition {
   return item.type === 'search' || item.type === 'colorMode' ? 'right' : 'left';
 }
 
-/** A navbar link item (a dropdown's too) as the page shows it. */
-function navbarLink(item: NavbarLinkItem, config: SiteConfig, links: SiteLinks): ResolvedNavbarLink {
+/** A doc or docSidebar item on a versioned site: the last version's target, and each version's that has the doc or sidebar. */
+function versionedNavbarLink(item: NavbarLinkItem, config: SiteConfig, links: SiteLinks & { versions: SiteVersion[] }): ResolvedNavbarLink {
+  const inVersion = (version: string) => navbarLink(item, config, links, version);
+  const last = links.versions.find((version) => version.isLast)!.name;
+  const byVersion = Object.fromEntries(links.versions.flatMap(({ name }) => {
+    const link = inVersion(name);
+    return link.href ? [[name, { href: link.href, ...(link.sidebar ? { sidebar: link.sidebar } : {}) }]] : [];
+  }));
+  return { ...inVersion(last), byVersion };
+}
+
+/** A navbar link item (a dropdown's too) as the page shows it; `version`: its target in that version. */
+function navbarLink(item: NavbarLinkItem, config: SiteConfig, links: SiteLinks, version?: string): ResolvedNavbarLink {
   const { permalinkByDocId, placementByDocId, firstPageBySidebar, docItemsMarkedBy = 'section' } = links;
+  if (links.versions && version === undefined && item.type !== 'default') return versionedNavbarLink(item, config, { ...links, versions: links.versions });
   switch (item.type) {
     case 'doc': {
-      const placement = placementByDocId.get(item.docId);
-      const link: ResolvedNavbarLink = { kind: 'link', label: item.label, href: permalinkByDocId.get(item.docId)! };
+      const key = versionedKey(version, item.docId);
+      const placement = placementByDocId.get(key);
+      const link: ResolvedNavbarLink = { kind: 'link', label: item.label, href: permalinkByDocId.get(key)! };
       if (docItemsMarkedBy === 'sidebar' && placement) return { ...link, sidebar: placement.sidebarName };
       return placement ? { ...link, section: sectionOf(item.docId, placement) } : link;
     }
-    case 'docSidebar':
-      return { kind: 'link', label: item.label, href: firstPageBySidebar.get(item.sidebarId)!, sidebar: item.sidebarId };
+    case 'docSidebar': {
+      const sidebar = versionedKey(version, item.sidebarId);
+      return { kind: 'link', label: item.label, href: firstPageBySidebar.get(sidebar)!, sidebar };
+    }
     case 'default':
       return { kind: 'link', label: item.label, ...siteLink(item, config.baseUrl, links) };
   }

@@ -23,7 +23,11 @@ export type NavbarItem =
   | { type: 'dropdown'; label: string; items: NavbarLinkItem[]; position?: NavbarPosition }
   /** Search and the colour-mode switch sit at the right unless placed, where Docusaurus shows them when they are not listed. */
   | { type: 'search'; position?: NavbarPosition }
-  | { type: 'colorMode'; position?: NavbarPosition };
+  | { type: 'colorMode'; position?: NavbarPosition }
+  /** A versioned site's version menu: each version's copy of the page being read, else its main doc. */
+  | { type: 'docsVersionDropdown'; position?: NavbarPosition }
+  /** A link to the main doc of the version being read (else the last version), labelled with the version unless `label` says. */
+  | { type: 'docsVersion'; label?: string; to?: string; position?: NavbarPosition };
 
 /** A plain link as written in site.config.ts: `type` may be left out. */
 type PlainLinkInput = { type?: undefined; label: string; to?: string; href?: string; target?: LinkTarget; position?: NavbarPosition };
@@ -39,6 +43,9 @@ export interface FooterLink { label: string; to?: string; href?: string; target?
 /** A footer item of HTML (Docusaurus's `{ html }` item), kept to what the page policy allows (build/site/footer-html.ts). */
 export interface FooterHtml { html: string }
 export interface FooterColumn { title: string; items: (FooterLink | FooterHtml)[] }
+
+/** One docs version's options (Docusaurus's `versions.<name>`); `banner: 'none'` turns the default banner off. */
+export interface VersionOptions { label?: string; path?: string; banner?: 'none' | 'unreleased' | 'unmaintained'; badge?: boolean; noIndex?: boolean }
 
 export interface SiteConfig {
   title: string;
@@ -57,7 +64,14 @@ export interface SiteConfig {
     sidebarPath: string;
     routeBasePath: string;
     breadcrumbs: boolean;
-    versions: Record<string, { label: string }>;
+    /** Docusaurus's versioning options; the versions themselves are `versions.json` beside the config (build/site/versions.ts). */
+    lastVersion?: string;
+    onlyIncludeVersions?: string[];
+    /** Default true: the docs folder is built as the `current` version. */
+    includeCurrentVersion?: boolean;
+    /** Default false: true builds the docs folder only, as an unversioned site. */
+    disableVersioning?: boolean;
+    versions?: Record<string, VersionOptions>;
     warnOnDocsOutsideSidebar: boolean;
     /** Base of each doc's "Edit this page" link; the doc's path below the docs folder is appended. */
     editUrl?: string;
@@ -172,6 +186,8 @@ export interface RouteData {
   section?: string;
   /** The sidebar the page is in; marks the navbar's items of that sidebar. */
   sidebarName?: string;
+  /** On a versioned site, the docs version the page belongs to (its name, SiteData.versions). */
+  version?: string;
   /** The social preview image (og:image) of this page, instead of the site's. */
   image?: string;
   /** Built but kept out of the sidebar, the sitemap, search and prev/next; marked noindex. */
@@ -192,6 +208,8 @@ export interface RouteData {
     editUrl?: string;
     /** When the doc last changed, as readers see it ("Nov 21, 2026"; formatted by the build, so no date code ships). */
     lastUpdated?: string;
+    /** On a versioned site, this doc's permalink in each version that has it, by version name. */
+    versions?: Record<string, string>;
   };
   /** Data of the special pages (home copy, error codes). */
   pageProps?: Record<string, unknown>;
@@ -215,13 +233,21 @@ export interface ResolvedLink {
  * category, for our config) or of its `sidebar` (a docSidebar item's; a Docusaurus config's doc item's, as
  * Docusaurus marks them).
  */
-export interface ResolvedNavbarLink extends ResolvedLink { kind: 'link'; section?: string; sidebar?: string }
+export interface ResolvedNavbarLink extends ResolvedLink {
+  kind: 'link';
+  section?: string;
+  sidebar?: string;
+  /** On a versioned site, a doc or docSidebar item's target in each version: the page shows the one of the version being read. */
+  byVersion?: Record<string, { href: string; sidebar?: string }>;
+}
 
 export type ResolvedNavbarItem = (
   | ResolvedNavbarLink
   | { kind: 'dropdown'; label: string; items: ResolvedNavbarLink[] }
   | { kind: 'search' }
   | { kind: 'colorMode' }
+  | { kind: 'versions' }
+  | { kind: 'version'; label?: string; href?: string }
 ) & { position: NavbarPosition };
 
 /** The slice of the site config the pages need: navbar, footer, announcement, colour mode. */
@@ -238,7 +264,15 @@ export interface SiteData {
   search: SiteConfig['search'];
   /** The analytics script's URL, when the site has one. */
   analytics?: string;
+  /** The docs versions of a versioned site, newest first (`current` first when it is built). */
+  versions?: SiteVersion[];
 }
+
+/**
+ * A docs version as pages show it: `href`, its main doc (the doc at the version's root, else the first
+ * doc of its first sidebar); `banner`, the notice over its pages; `badge`, "Version: label" over them.
+ */
+export interface SiteVersion { name: string; label: string; href: string; banner?: 'unreleased' | 'unmaintained'; badge: boolean; noIndex: boolean; isLast: boolean }
 
 /**
  * What a route chunk exports: the route's data, the (shared, separately cached) sidebar, and for

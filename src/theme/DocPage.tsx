@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { markdownCopyPath } from '../shared/paths.ts';
 import type { PageLink, RouteData, SidebarItem } from '../shared/types.ts';
 import { BackToTopOnScroll } from './BackToTopOnScroll.tsx';
 import { useSite } from './context.ts';
 import { DocSidebar } from './DocSidebar.tsx';
+import { DocVersionNotice } from './DocVersion.tsx';
 import { TableOfContents, TableOfContentsCollapsible } from './TableOfContents.tsx';
 
 type DocRoute = RouteData & { doc: NonNullable<RouteData['doc']> };
@@ -13,11 +15,15 @@ type DocRoute = RouteData & { doc: NonNullable<RouteData['doc']> };
  */
 export function DocPage({ route, sidebar, body }: { route: DocRoute; sidebar?: SidebarItem[]; body?: string }) {
   const { doc } = route;
+  let versionNotice: ReactNode = null;
+  // A versioned site's badge and banner (build/client/theme-parts.ts leaves them out of other sites' runtime).
+  DOCS_VERSIONS: versionNotice = <DocVersionNotice route={route} />;
   return (
     <div className={sidebar ? 'doc-layout' : 'doc-layout doc-layout-no-sidebar'}>
       {sidebar ? <aside className="doc-sidebar-container" aria-label="Docs sidebar"><DocSidebar items={sidebar} /></aside> : null}
       <div className={doc.hideTableOfContents ? 'doc-main' : 'doc-main doc-main-toc'}>
         <article className="doc-article">
+          {versionNotice}
           {doc.breadcrumbs ? <Breadcrumbs trail={doc.breadcrumbs} current={doc.sidebarLabel ?? route.title} /> : null}
           <div className="doc-content" data-pagefind-body="">
             {doc.hideTitle ? null : <h1>{route.title}</h1>}

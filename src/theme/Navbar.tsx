@@ -6,21 +6,25 @@ import { DocSidebar } from './DocSidebar.tsx';
 import { useWindowSize } from './hooks.ts';
 import { ExternalLink, NavLink } from './Link.tsx';
 import { NavbarDropdown } from './NavbarDropdown.tsx';
+import { activeVersion, versionMenu } from './DocVersion.tsx';
 import { SearchButton } from './search/SearchButton.tsx';
 
 /*
- * NAVBAR_STYLE and NAVBAR_DROPDOWN label what only some sites use: the runtime of a site without it is
+ * NAVBAR_STYLE, NAVBAR_DROPDOWN and DOCS_VERSIONS label what only some sites use: the runtime of a site without it is
  * bundled without those statements (build/client/theme-parts.ts), so its first load pays nothing for them.
  */
 
-/** Where the reader is, for marking navbar items: the page's part of the site and its sidebar. */
-export interface PagePlace { section?: string; sidebar?: string }
+/**
+ * Where the reader is, for marking navbar items: the page's part of the site and its sidebar; on a
+ * versioned site its version and the doc's permalink in each version.
+ */
+export interface PagePlace { section?: string; sidebar?: string; version?: string; versions?: Record<string, string> }
 
 export function Navbar({ sidebar, place = {} }: { sidebar?: SidebarItem[]; place?: PagePlace }) {
   const site = useSite();
   const [menuOpen, setMenuOpen] = useMobileMenu();
   let hasMenu = site.navbar.items.some((item) => item.kind === 'link') || sidebar !== undefined;
-  NAVBAR_DROPDOWN: hasMenu ||= site.navbar.items.some((item) => item.kind === 'dropdown');
+  NAVBAR_DROPDOWN: hasMenu ||= site.navbar.items.some((item) => item.kind === 'dropdown' || item.kind === 'versions');
   // As in Docusaurus: `left` items after the logo and title, `right` ones at the bar's end; the mobile menu keeps the config's order.
   const group = (position: NavbarPosition) => site.navbar.items.flatMap((item, index) => (item.position === position ? [<NavbarItemView key={index} item={item} place={place} />] : []));
   const left = group('left');
@@ -38,7 +42,7 @@ export function Navbar({ sidebar, place = {} }: { sidebar?: SidebarItem[]; place
         {left.length > 0 ? <div className="navbar-items navbar-items-left">{left}</div> : null}
         <div className="navbar-items navbar-items-right">{group('right')}</div>
       </div>
-      {menuOpen ? <MobileMenu sidebar={sidebar} onClose={() => setMenuOpen(false)} /> : null}
+      {menuOpen ? <MobileMenu sidebar={sidebar} place={place} onClose={() => setMenuOpen(false)} /> : null}
     </nav>
   );
   NAVBAR_STYLE: if (site.navbar.style) navbar = cloneElement(navbar, styleAttributes(site.navbar.style));
@@ -54,16 +58,31 @@ function styleAttributes(style: NonNullable<SiteData['navbar']['style']>) {
 }
 
 /** A doc item is also marked on every page of its part of the site or its sidebar (`place`), as a reader expects. */
-function NavbarItemView({ item, place = {}, mobile = false }: { item: ResolvedNavbarItem; place?: PagePlace; mobile?: boolean }) {
-  if (item.kind === 'search') return mobile ? null : <SearchButton />;
-  if (item.kind === 'colorMode') return mobile ? null : <ColorModeToggle />;
+function NavbarItemView({ item: given, place = {}, mobile = false }: { item: ResolvedNavbarItem; place?: PagePlace; mobile?: boolean }) {
+  const site = useSite();
+  if (given.kind === 'search') return mobile ? null : <SearchButton />;
+  if (given.kind === 'colorMode') return mobile ? null : <ColorModeToggle />;
+  let item = given;
+  DOCS_VERSIONS: if (given.kind === 'version') {
+    const version = activeVersion(site, place.version);
+    return version ? <NavbarLinkView link={{ kind: 'link', label: given.label ?? version.label, href: given.href ?? version.href }} inPlace={false} mobile={mobile} /> : null;
+  }
+  DOCS_VERSIONS: if (given.kind === 'versions') item = versionMenu(site, place.version, place.versions);
   const inSection = (link: ResolvedNavbarLink) => link.section !== undefined && link.section === place.section;
   const inPlace = (link: ResolvedNavbarLink) => inSection(link) || (link.sidebar !== undefined && link.sidebar === place.sidebar);
   NAVBAR_DROPDOWN: if (item.kind === 'dropdown') {
     // Its links are marked as items would be; the button by a section, not a sidebar: Docusaurus marks no button for its sidebar.
-    return <NavbarDropdown item={item} inSection={inSection} mobile={mobile} links={item.items.map((link) => <NavbarLinkView link={link} inPlace={inPlace(link)} mobile={mobile} />)} />;
+    const links = item.items.map((link) => inVersion(link, place.version));
+    return <NavbarDropdown item={{ ...item, items: links }} inSection={inSection} mobile={mobile} links={links.map((link) => <NavbarLinkView link={link} inPlace={inPlace(link)} mobile={mobile} />)} />;
   }
-  return <NavbarLinkView link={item} inPlace={inPlace(item)} mobile={mobile} />;
+  const link = inVersion(item as ResolvedNavbarLink, place.version);
+  return <NavbarLinkView link={link} inPlace={inPlace(link)} mobile={mobile} />;
+}
+
+/** A doc or docSidebar item on a page of a version: its target in that version, where the version has it. */
+function inVersion(link: ResolvedNavbarLink, version: string | undefined): ResolvedNavbarLink {
+  const target = version === undefined ? undefined : link.byVersion?.[version];
+  return target ? { ...link, ...target } : link;
 }
 
 function NavbarLinkView({ link, inPlace, mobile }: { link: ResolvedNavbarLink; inPlace: boolean; mobile: boolean }) {
@@ -90,7 +109,7 @@ function useMobileMenu(): [boolean, (open: boolean) => void] {
   return [open, setOpen];
 }
 
-function MobileMenu({ sidebar, onClose }: { sidebar?: SidebarItem[]; onClose: () => void }) {
+function MobileMenu({ sidebar, place, onClose }: { sidebar?: SidebarItem[]; place: PagePlace; onClose: () => void }) {
   const site = useSite();
   const [showMain, setShowMain] = useState(sidebar === undefined);
   return (
@@ -104,7 +123,7 @@ function MobileMenu({ sidebar, onClose }: { sidebar?: SidebarItem[]; onClose: ()
         </div>
         {showMain ? (
           <ul className="menu-list">
-            {site.navbar.items.map((item, index) => <li key={index} className="menu-item"><NavbarItemView item={item} mobile /></li>)}
+            {site.navbar.items.map((item, index) => <li key={index} className="menu-item"><NavbarItemView item={item} place={place} mobile /></li>)}
           </ul>
         ) : (
           <div className="mobile-menu-secondary">

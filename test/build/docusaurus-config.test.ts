@@ -286,9 +286,9 @@ async function configWarnings({ docs = '{}', top = '', items = '[]' }: { docs?: 
 
 test('sidebarCollapsed and sidebarCollapsible are taken; an option whose false is not its default is warned about when false', async () => {
   assert.deepEqual(await configWarnings({ docs: '{ sidebarCollapsed: false, sidebarCollapsible: false, showLastUpdateAuthor: false }' }), []);
+  // includeCurrentVersion is taken now (site/versions.ts).
   assert.deepEqual(await configWarnings({ docs: '{ includeCurrentVersion: false, numberPrefixParser: false }', top: 'trailingSlash: false,' }), [
     '"trailingSlash" is not supported; it is ignored',
-    '"docs.includeCurrentVersion" of preset "classic" is not supported; it is ignored',
     '"docs.numberPrefixParser" of preset "classic" is not supported; it is ignored',
   ]);
 });

@@ -56,7 +56,7 @@ test('the real site fails on a link to a missing Markdown file (onBrokenMarkdown
 
 test('a navbar item of unknown type is rejected with its position and label', async () => {
   const text = await errorText(() => validateConfig(baseConfig([{ type: 'doc', docId: 'a', label: 'A' }, { type: 'dropdownMenu', label: 'More' }]), 'site.config.ts'));
-  assert.equal(text, 'site.config.ts: navbar item 2 ("More") has unknown type "dropdownMenu"\n  → Use one of: doc, docSidebar, default, dropdown, search, colorMode (a plain link needs no type, only "to" or "href").');
+  assert.equal(text, 'site.config.ts: navbar item 2 ("More") has unknown type "dropdownMenu"\n  → Use one of: doc, docSidebar, default, dropdown, search, colorMode, docsVersionDropdown, docsVersion (a plain link needs no type, only "to" or "href").');
 });
 
 test('a dropdown without items, or listing something other than a link, is rejected naming the item', async () => {
@@ -175,7 +175,7 @@ test('a missing required field or a config that is not an object is named, not a
 
 test('a config with only title, url and baseUrl gets the Docusaurus defaults', () => {
   const config = validateConfig({ title: 'T', url: 'https://x', baseUrl: '/' }, 'site.config.ts');
-  assert.deepEqual(config.docs, { path: 'docs', sidebarPath: 'sidebars.js', routeBasePath: '/docs', breadcrumbs: true, versions: { current: { label: 'Next' } }, warnOnDocsOutsideSidebar: false });
+  assert.deepEqual(config.docs, { path: 'docs', sidebarPath: 'sidebars.js', routeBasePath: '/docs', breadcrumbs: true, versions: {}, warnOnDocsOutsideSidebar: false });
   assert.deepEqual(config.navbar, { title: 'T', logo: { alt: '', src: '' }, items: [{ type: 'search' }, { type: 'colorMode' }] });
   assert.equal(config.onBrokenLinks, 'throw');
   assert.deepEqual(config.tableOfContents, { minHeadingLevel: 2, maxHeadingLevel: 3 });

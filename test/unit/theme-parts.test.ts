@@ -23,11 +23,13 @@ test('every theme part labels statements of src/, and its module exists', () => 
   }
 });
 
-test('a site without a navbar style, dropdowns or React pages has those labels dropped from its runtime; one with them has none dropped', () => {
-  const site = (navbar: Partial<SiteData['navbar']>) => ({ navbar: { title: '', logo: { alt: '', src: '' }, homeHref: '/', items: [], ...navbar } }) as unknown as SiteData;
+test('a site without a navbar style, dropdowns, docs versions or React pages has those labels dropped from its runtime; one with them has none dropped', () => {
+  const site = (navbar: Partial<SiteData['navbar']>, versions?: SiteData['versions']) => ({ navbar: { title: '', logo: { alt: '', src: '' }, homeHref: '/', items: [], ...navbar }, versions }) as unknown as SiteData;
   const pages = (reactPages: boolean) => ({ reactPages, infimaClasses: reactPages, infimaVariables: reactPages });
-  assert.deepEqual(unusedThemeParts(site({}), pages(false)), ['NAVBAR_STYLE', 'NAVBAR_DROPDOWN', 'REACT_PAGE']);
-  assert.deepEqual(unusedThemeParts(site({ style: 'dark', items: [{ kind: 'dropdown', label: 'More', items: [], position: 'left' }] }), pages(true)), []);
+  assert.deepEqual(unusedThemeParts(site({}), pages(false)), ['NAVBAR_STYLE', 'NAVBAR_DROPDOWN', 'DOCS_VERSIONS', 'REACT_PAGE']);
+  assert.deepEqual(unusedThemeParts(site({ style: 'dark', items: [{ kind: 'dropdown', label: 'More', items: [], position: 'left' }] }, [{ name: '1.0', label: '1.0', href: '/docs/', badge: false, noIndex: false, isLast: true }]), pages(true)), []);
+  // A version menu is a dropdown.
+  assert.ok(!unusedThemeParts(site({ items: [{ kind: 'versions', position: 'right' }] }), pages(false)).includes('NAVBAR_DROPDOWN'));
 });
 
 test("a site whose pages use Infima's classes has its variables bundled before the theme's CSS and its classes after; one using the variables alone, the variables; another, no stylesheet of the theme's", () => {

@@ -1,0 +1,47 @@
+import type { ResolvedNavbarItem, RouteData, SiteData, SiteVersion } from '../shared/types.ts';
+import { useSite } from './context.ts';
+
+/** The version a page belongs to, else (a page outside the docs) the last version. */
+export function activeVersion(site: SiteData, version: string | undefined): SiteVersion | undefined {
+  return site.versions?.find((candidate) => candidate.name === version) ?? site.versions?.find((candidate) => candidate.isLast);
+}
+
+/**
+ * The navbar's version menu as a dropdown: labelled with the version being read, one link per version to
+ * the same doc in it (`versions`, the doc's permalinks by version), else to the version's main doc.
+ */
+export function versionMenu(site: SiteData, version: string | undefined, versions: Record<string, string> | undefined): Extract<ResolvedNavbarItem, { kind: 'dropdown' }> & { position: 'left' | 'right' } {
+  const shown = activeVersion(site, version);
+  return {
+    kind: 'dropdown',
+    label: shown?.label ?? '',
+    position: 'right',
+    items: (site.versions ?? []).map((candidate) => ({ kind: 'link', label: candidate.label, href: versions?.[candidate.name] ?? candidate.href })),
+  };
+}
+
+/**
+ * Over a version's doc: the "Version: x" badge, and for an unreleased or unmaintained version a notice
+ * linking to the same doc in the last version (or, where it has none, to that version's main doc).
+ */
+export function DocVersionNotice({ route }: { route: RouteData }) {
+  const site = useSite();
+  const version = site.versions?.find((candidate) => candidate.name === route.version);
+  if (!version) return null;
+  const last = activeVersion(site, undefined)!;
+  return (
+    <>
+      {version.banner ? (
+        <div className="version-banner" role="alert">
+          <p>
+            {version.banner === 'unreleased'
+              ? <>This is unreleased documentation for {site.title} <b>{version.label}</b> version.</>
+              : <>This is documentation for {site.title} <b>{version.label}</b>, which is no longer actively maintained.</>}
+          </p>
+          <p>For up-to-date documentation, see the <b><a href={route.doc?.versions?.[last.name] ?? last.href}>latest version</a></b> ({last.label}).</p>
+        </div>
+      ) : null}
+      {version.badge ? <span className="version-badge">{`Version: ${version.label}`}</span> : null}
+    </>
+  );
+}
