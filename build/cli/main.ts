@@ -19,6 +19,9 @@ import { startDevServer } from '../dev/server.ts';
 import { discardActiveOutput } from '../output/output-folder.ts';
 import { parseHeadersFile } from '../serve/headers-file.ts';
 import { createStaticServer, listenOn, portOption } from '../serve/static-server.ts';
+import { loadSiteSources } from '../pipeline/site-sources.ts';
+import { cutVersion } from '../site/cut-version.ts';
+import { TaskTimer } from '../task.ts';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -82,6 +85,13 @@ const CHECK_LINKS = {
   },
 } satisfies CommandSpec;
 
+const DOCS_VERSION = {
+  usage: 'npm run docs:version --',
+  summary: 'Cuts a docs version as Docusaurus\'s docs:version does: copies the docs folder and the sidebars into versioned_docs/ and versioned_sidebars/, and puts the version first in versions.json.',
+  flags: { config: SITE_FLAGS.config },
+  positionals: { usage: '<version>', description: 'the name of the version, for example 1.2.0' },
+} satisfies CommandSpec;
+
 interface Command {
   spec: CommandSpec;
   run(args: string[]): Promise<void>;
@@ -93,6 +103,7 @@ const COMMANDS: Record<string, Command> = {
   serve: command('serve', SERVE, runServe),
   'check-links': command('check-links', CHECK_LINKS, runCheckLinks),
   clean: command('clean', CLEAN, runClean),
+  'docs:version': command('docs:version', DOCS_VERSION, runDocsVersion),
 };
 
 function command<F extends Record<string, Flag>>(name: string, spec: CommandSpec<F>, run: (values: FlagValues<F>) => Promise<void>): Command {
@@ -175,6 +186,14 @@ async function runClean(values: FlagValues<typeof CLEAN.flags>): Promise<void> {
   const dir = path.resolve(values['cache-dir'] ?? DEFAULT_CACHE_DIR);
   const removed = new EntryStore(dir).clear();
   console.log(removed ? `Removed the build cache in ${displayPath(dir)}.` : `There was no build cache in ${displayPath(dir)}.`);
+}
+
+/** `npm run docs:version -- 1.2.0`: the docs and sidebars as they are now become version 1.2.0. */
+async function runDocsVersion(values: FlagValues<typeof DOCS_VERSION.flags>): Promise<void> {
+  if (values.positionals.length !== 1) throw new UsageError('docs:version needs the name of the version, for example: docs:version 1.2.0');
+  const sources = await loadSiteSources({ projectRoot: process.cwd(), configFile: values.config }, new TaskTimer(() => {}, undefined));
+  const written = await cutVersion(values.positionals[0], sources.paths);
+  console.log(`Version ${values.positionals[0]} cut: docs copied to ${written.docs}, sidebars written to ${written.sidebars}, ${written.versions} updated.`);
 }
 
 /** A mistake in the command line as said; anything else as the problems it is (errors.ts). */

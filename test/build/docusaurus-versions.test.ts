@@ -132,3 +132,25 @@ test('bad versions input is one error naming the file and what to do', async () 
     assert.match(run.stderr, expected, name);
   }
 });
+
+test('docs:version cuts a version as Docusaurus does: the docs and sidebars copied, the name first in versions.json, and the next build serves it as the last version', async () => {
+  const root = tempTree({});
+  cpSync(fixture, root, { recursive: true });
+  const cut = await runCli(['docs:version', '3.0', '--config', 'docusaurus.config.js'], root);
+  assert.equal(cut.code, 0, cut.stderr);
+  assert.equal(cut.stdout, 'Version 3.0 cut: docs copied to versioned_docs/version-3.0, sidebars written to versioned_sidebars/version-3.0-sidebars.json, versions.json updated.\n');
+  assert.deepEqual(JSON.parse(readFileSync(path.join(root, 'versions.json'), 'utf8')), ['3.0', '2.0', '1.0']);
+  assert.deepEqual(JSON.parse(readFileSync(path.join(root, 'versioned_sidebars/version-3.0-sidebars.json'), 'utf8')), { docs: ['intro', 'guide', 'new-feature'] });
+  assert.equal(readFileSync(path.join(root, 'versioned_docs/version-3.0/new-feature.md'), 'utf8'), readFileSync(path.join(root, 'docs/new-feature.md'), 'utf8'));
+  const again = await runCli(['docs:version', '3.0', '--config', 'docusaurus.config.js'], root);
+  assert.equal(again.code, 1);
+  assert.equal(again.stderr, 'error: versions.json: the version "3.0" already exists\n  → Give the new version a name versions.json does not list.\n');
+  const slash = await runCli(['docs:version', '4/0', '--config', 'docusaurus.config.js'], root);
+  assert.equal(slash.stderr, 'error: docs:version: the version name "4/0" has a slash\n  → Name versions as releases are named, for example "1.2.0" or "2.x".\n');
+  const build = await runCli(['build', '--config', 'docusaurus.config.js', '--out', 'out', '--no-search'], root);
+  assert.equal(build.code, 0, build.stderr);
+  const page = readFileSync(path.join(root, 'out/docs/new-feature/index.html'), 'utf8');
+  assert.equal(badge(page), 'Version: 3.0');
+  assert.deepEqual(versionMenu(page), ['Next /docs/next/new-feature', '3.0 /docs/new-feature', '2.0 /docs/2.0/intro', '1.0 /docs/1.0/intro']);
+  assert.ok(existsSync(path.join(root, 'out/docs/2.0/guide/index.html')), '2.0 moves below its name');
+});
