@@ -12,7 +12,7 @@ import { findOutputCollisions } from './route-collisions.ts';
 import { siteData } from './routes.ts';
 import type { Neighbours } from './pagination.ts';
 import { docsOnlySidebars, type ResolvedSidebars } from './sidebars.ts';
-import { docsVersions } from './versions.ts';
+import { docsVersions, isVersioned, versionsFile } from './versions.ts';
 import { docKey, firstPage, loadVersionDocs, mergeVersionDocs, siteVersions, versionedKey } from './versioned-docs.ts';
 import { listStaticFiles, type StaticFile } from './static-files.ts';
 import { loadSiteCss, type SiteCss } from './site-css.ts';
@@ -75,7 +75,7 @@ export interface SiteSources {
   homeRedirect: string | undefined;
   /** Where the navbar's, footer's and sidebars' links were written, by href. */
   themeLinkOrigins: Map<string, ThemeLinkOrigin>;
-  /** The config and sidebars files and every local file they import (watch mode watches them). */
+  /** The config and sidebars files and every local file they import, and a versioned site's versions.json and released versions' folders (watch mode watches them). */
   moduleFiles: string[];
   /** CSS the build makes from the config (announcement colours). */
   generatedCss: string;
@@ -123,6 +123,8 @@ export async function loadSite(options: SiteOptions, timer: TaskTimer, formats: 
   const config = withExistingFavicon(loaded.config, paths.staticDirs);
   const staticFiles = listStaticFiles(paths.staticDirs, paths.siteDir);
   const versions = docsVersions({ siteDir: paths.siteDir, docsDir: paths.docsDir, sidebarsFile: paths.sidebarsFile, docs: config.docs, configFile: loaded.displayPath ?? 'the docs-only config' });
+  for (const version of versions.filter((candidate) => candidate.docsDir !== paths.docsDir)) moduleFiles.add(version.docsDir);
+  if (isVersioned(versions) && existsSync(versionsFile(paths.siteDir))) moduleFiles.add(versionsFile(paths.siteDir));
   const byVersion = await timer.run('read docs', () => loadVersionDocs(versions, { config, docsDir: paths.docsDir, drafts: options.drafts === true, files: moduleFiles, docCache }));
   const { docs, sidebars, neighbours, categoryPages: categories, firstPageBySidebar } = mergeVersionDocs(byVersion);
   const versionsShown = siteVersions(byVersion);
