@@ -63,10 +63,11 @@ function navbarItem(entry: unknown, name: string, unsupported: Unsupported): Raw
   const label = stringOf(item.label) ?? stringOf(item['aria-label']);
   if (type === 'search') return { type, position };
   if (type === 'docsVersionDropdown') {
-    for (const option of ['dropdownItemsBefore', 'dropdownItemsAfter', 'versions', 'docsPluginId'] as const) {
+    for (const option of ['versions', 'docsPluginId'] as const) {
       if (item[option] !== undefined) unsupported(`${name}'s ${option}`, 'the menu lists every version');
     }
-    return { type, position };
+    const links = (field: 'dropdownItemsBefore' | 'dropdownItemsAfter') => (Array.isArray(item[field]) ? item[field] : []).flatMap((entry, index) => dropdownLink(entry, `${name}'s ${field} item ${index + 1}`, unsupported) ?? []);
+    return { type, position, dropdownItemsBefore: links('dropdownItemsBefore'), dropdownItemsAfter: links('dropdownItemsAfter'), dropdownActiveClassDisabled: item.dropdownActiveClassDisabled === true || undefined };
   }
   if (type === 'docsVersion') return { type, label, to: stringOf(item.to), position };
   if (type === 'doc') return { type, docId: item.docId, label: label ?? stringOf(item.docId), position };

@@ -78,6 +78,15 @@ function validateNavbarItem(raw: unknown, name: string, file: string, types = NA
     const items = (item.items as unknown[]).map((child, index) => validateNavbarItem(child, dropdownItemName(name, index, labelOf(child)), file, DROPDOWN_ITEM_TYPES));
     return { ...item, type, items } as unknown as NavbarItem;
   }
+  if (type === 'docsVersionDropdown') {
+    const links = (field: 'dropdownItemsBefore' | 'dropdownItemsAfter') => {
+      const listed = item[field];
+      if (listed === undefined) return undefined;
+      if (!Array.isArray(listed)) throw new ContentError({ rule: 'config', message: `${name}'s ${field} is not a list`, file, fix: `Set ${field} to a list of links, for example [{ to: '/versions', label: 'All versions' }].` });
+      return listed.map((child, index) => validateNavbarItem(child, dropdownItemName(`${name}'s ${field}`, index, labelOf(child)), file, DROPDOWN_ITEM_TYPES));
+    };
+    return { ...item, type, dropdownItemsBefore: links('dropdownItemsBefore'), dropdownItemsAfter: links('dropdownItemsAfter') } as unknown as NavbarItem;
+  }
   return { ...item, type } as NavbarItem;
 }
 

@@ -41,6 +41,7 @@ export function themeLinkOrigins(site: SiteData, sidebars: Record<string, Sideba
     const name = navbarItemName(index, item.kind === 'link' || item.kind === 'dropdown' ? item.label : undefined, files.navbarPositions);
     if (item.kind === 'link') add(item.href, files.configFile, name, item.pathname);
     if (item.kind === 'dropdown') item.items.forEach((link, linkIndex) => add(link.href, files.configFile, dropdownItemName(name, linkIndex, link.label), link.pathname));
+    if (item.kind === 'versions') [...item.before, ...item.after].forEach((link, linkIndex) => add(link.href, files.configFile, dropdownItemName(name, linkIndex, link.label), link.pathname));
   });
   for (const column of site.footer?.columns ?? []) {
     for (const item of column.items) if (!('html' in item)) add(item.href, files.configFile, `footer ${column.title ? `column "${column.title}" ` : ''}item "${item.label}"`, item.pathname);

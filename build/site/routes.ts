@@ -129,8 +129,10 @@ export function siteData(config: SiteConfig, links: SiteLinks): SiteData {
         return { kind: 'search', position };
       case 'colorMode':
         return { kind: 'colorMode', position };
-      case 'docsVersionDropdown':
-        return { kind: 'versions', position };
+      case 'docsVersionDropdown': {
+        const resolve = (items: NavbarLinkItem[] = []) => items.map((link) => navbarLink(link, config, links));
+        return { kind: 'versions', before: resolve(item.dropdownItemsBefore), after: resolve(item.dropdownItemsAfter), position, ...(item.dropdownActiveClassDisabled ? { unmarked: true as const } : {}) };
+      }
       case 'docsVersion':
         return { kind: 'version', label: item.label, href: item.to === undefined ? undefined : withBaseUrl(item.to, config.baseUrl), position };
       default:

@@ -24,8 +24,11 @@ export type NavbarItem =
   /** Search and the colour-mode switch sit at the right unless placed, where Docusaurus shows them when they are not listed. */
   | { type: 'search'; position?: NavbarPosition }
   | { type: 'colorMode'; position?: NavbarPosition }
-  /** A versioned site's version menu: each version's copy of the page being read, else its main doc. */
-  | { type: 'docsVersionDropdown'; position?: NavbarPosition }
+  /**
+   * A versioned site's version menu: each version's copy of the page being read, else its main doc, between
+   * the links of `dropdownItemsBefore` and `dropdownItemsAfter`; `dropdownActiveClassDisabled`: its button is never marked.
+   */
+  | { type: 'docsVersionDropdown'; position?: NavbarPosition; dropdownItemsBefore?: NavbarLinkItem[]; dropdownItemsAfter?: NavbarLinkItem[]; dropdownActiveClassDisabled?: boolean }
   /** A link to the main doc of the version being read (else the last version), labelled with the version unless `label` says. */
   | { type: 'docsVersion'; label?: string; to?: string; position?: NavbarPosition };
 
@@ -243,10 +246,11 @@ export interface ResolvedNavbarLink extends ResolvedLink {
 
 export type ResolvedNavbarItem = (
   | ResolvedNavbarLink
-  | { kind: 'dropdown'; label: string; items: ResolvedNavbarLink[] }
+  /** `unmarked`: the button is never marked as the place of the page (a version menu's dropdownActiveClassDisabled). */
+  | { kind: 'dropdown'; label: string; items: ResolvedNavbarLink[]; unmarked?: true }
   | { kind: 'search' }
   | { kind: 'colorMode' }
-  | { kind: 'versions' }
+  | { kind: 'versions'; before: ResolvedNavbarLink[]; after: ResolvedNavbarLink[]; unmarked?: true }
   | { kind: 'version'; label?: string; href?: string }
 ) & { position: NavbarPosition };
 

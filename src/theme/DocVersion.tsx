@@ -1,4 +1,4 @@
-import type { ResolvedNavbarItem, RouteData, SiteData, SiteVersion } from '../shared/types.ts';
+import type { ResolvedNavbarItem, ResolvedNavbarLink, RouteData, SiteData, SiteVersion } from '../shared/types.ts';
 import { useSite } from './context.ts';
 
 /** The version a page belongs to, else (a page outside the docs) the last version. */
@@ -10,14 +10,10 @@ export function activeVersion(site: SiteData, version: string | undefined): Site
  * The navbar's version menu as a dropdown: labelled with the version being read, one link per version to
  * the same doc in it (`versions`, the doc's permalinks by version), else to the version's main doc.
  */
-export function versionMenu(site: SiteData, version: string | undefined, versions: Record<string, string> | undefined): Extract<ResolvedNavbarItem, { kind: 'dropdown' }> & { position: 'left' | 'right' } {
+export function versionMenu(menu: Extract<ResolvedNavbarItem, { kind: 'versions' }>, site: SiteData, version: string | undefined, versions: Record<string, string> | undefined): ResolvedNavbarItem {
   const shown = activeVersion(site, version);
-  return {
-    kind: 'dropdown',
-    label: shown?.label ?? '',
-    position: 'right',
-    items: (site.versions ?? []).map((candidate) => ({ kind: 'link', label: candidate.label, href: versions?.[candidate.name] ?? candidate.href })),
-  };
+  const links = (site.versions ?? []).map((candidate): ResolvedNavbarLink => ({ kind: 'link', label: candidate.label, href: versions?.[candidate.name] ?? candidate.href }));
+  return { kind: 'dropdown', label: shown?.label ?? '', position: menu.position, items: [...menu.before, ...links, ...menu.after], ...(menu.unmarked ? { unmarked: true } : {}) };
 }
 
 /**

@@ -62,12 +62,12 @@ function NavbarItemView({ item: given, place = {}, mobile = false }: { item: Res
   const site = useSite();
   if (given.kind === 'search') return mobile ? null : <SearchButton />;
   if (given.kind === 'colorMode') return mobile ? null : <ColorModeToggle />;
-  let item = given;
+  let item: ResolvedNavbarItem = given;
   DOCS_VERSIONS: if (given.kind === 'version') {
     const version = activeVersion(site, place.version);
     return version ? <NavbarLinkView link={{ kind: 'link', label: given.label ?? version.label, href: given.href ?? version.href }} inPlace={false} mobile={mobile} /> : null;
   }
-  DOCS_VERSIONS: if (given.kind === 'versions') item = versionMenu(site, place.version, place.versions);
+  DOCS_VERSIONS: if (given.kind === 'versions') item = versionMenu(given, site, place.version, place.versions);
   const inSection = (link: ResolvedNavbarLink) => link.section !== undefined && link.section === place.section;
   const inPlace = (link: ResolvedNavbarLink) => inSection(link) || (link.sidebar !== undefined && link.sidebar === place.sidebar);
   NAVBAR_DROPDOWN: if (item.kind === 'dropdown') {

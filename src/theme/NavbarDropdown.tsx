@@ -39,7 +39,7 @@ function DesktopDropdown({ item, inSection, links }: DropdownProps) {
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const { pathname } = useLocation();
-  const current = item.items.some((link) => samePath(link.href, pathname) || inSection(link));
+  const current = !item.unmarked && item.items.some((link) => samePath(link.href, pathname) || inSection(link));
   const open = hovered || pinned;
   useEffect(() => {
     if (!pinned) return;

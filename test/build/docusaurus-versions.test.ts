@@ -53,15 +53,17 @@ test('every version is built at Docusaurus\'s routes: the last release at /docs/
   assert.match(readFileSync(path.join(run.root, 'out/index.html'), 'utf8'), /url=\/docs\/intro"/);
 });
 
-test('the version menu shows the version being read and leads to the same doc in each version, or to a version\'s first doc where it has none', async () => {
+test('the version menu shows the version being read and leads to the same doc in each version, or to a version\'s first doc where it has none, then to the links listed after it', async () => {
   const { page } = await built;
   assert.equal(menuLabel(page('docs/intro')), '2.0');
-  assert.deepEqual(versionMenu(page('docs/intro')), ['Next /docs/next/intro', '2.0 /docs/intro', '1.0 /docs/1.0/intro']);
+  assert.deepEqual(versionMenu(page('docs/intro')), ['Next /docs/next/intro', '2.0 /docs/intro', '1.0 /docs/1.0/intro', '0.9 https://archive.lighthouse.example.com/0.9/']);
+  // dropdownActiveClassDisabled: the button is not marked, though the page is one of its links.
+  assert.doesNotMatch(part(page('docs/intro'), /<button [^>]*navbar-dropdown-toggle[^>]*>/), /active/);
   assert.equal(menuLabel(page('docs/next/guide')), 'Next');
-  assert.deepEqual(versionMenu(page('docs/next/guide')), ['Next /docs/next/guide', '2.0 /docs/guide', '1.0 /docs/1.0/intro']);
-  assert.deepEqual(versionMenu(page('docs/next/new-feature')), ['Next /docs/next/new-feature', '2.0 /docs/intro', '1.0 /docs/1.0/intro']);
+  assert.deepEqual(versionMenu(page('docs/next/guide')), ['Next /docs/next/guide', '2.0 /docs/guide', '1.0 /docs/1.0/intro', '0.9 https://archive.lighthouse.example.com/0.9/']);
+  assert.deepEqual(versionMenu(page('docs/next/new-feature')), ['Next /docs/next/new-feature', '2.0 /docs/intro', '1.0 /docs/1.0/intro', '0.9 https://archive.lighthouse.example.com/0.9/']);
   assert.equal(menuLabel(page('docs/1.0/old-api')), '1.0');
-  assert.deepEqual(versionMenu(page('docs/1.0/old-api')), ['Next /docs/next/intro', '2.0 /docs/intro', '1.0 /docs/1.0/old-api']);
+  assert.deepEqual(versionMenu(page('docs/1.0/old-api')), ['Next /docs/next/intro', '2.0 /docs/intro', '1.0 /docs/1.0/old-api', '0.9 https://archive.lighthouse.example.com/0.9/']);
 });
 
 test('navbar doc items and the docsVersion item lead into the version being read', async () => {
@@ -110,7 +112,7 @@ test('lastVersion, a version\'s label and path and banner, and onlyIncludeVersio
   assert.equal(run.code, 0, run.stderr);
   assert.ok(existsSync(path.join(run.root, 'out/docs/edge/new-feature/index.html')));
   assert.ok(!existsSync(path.join(run.root, 'out/docs/2.0')) && !existsSync(path.join(run.root, 'out/docs/guide')), '2.0 is left out');
-  assert.deepEqual(versionMenu(run.page('docs/edge/guide')), ['Edge /docs/edge/guide', '1.0 /docs/1.0/intro']);
+  assert.deepEqual(versionMenu(run.page('docs/edge/guide')), ['Edge /docs/edge/guide', '1.0 /docs/1.0/intro', '0.9 https://archive.lighthouse.example.com/0.9/']);
   assert.equal(banner(run.page('docs/edge/intro')), '');
   assert.equal(banner(run.page('docs/1.0/intro')), '');
   assert.equal(badge(run.page('docs/1.0/intro')), 'Version: 1.0');
@@ -151,6 +153,6 @@ test('docs:version cuts a version as Docusaurus does: the docs and sidebars copi
   assert.equal(build.code, 0, build.stderr);
   const page = readFileSync(path.join(root, 'out/docs/new-feature/index.html'), 'utf8');
   assert.equal(badge(page), 'Version: 3.0');
-  assert.deepEqual(versionMenu(page), ['Next /docs/next/new-feature', '3.0 /docs/new-feature', '2.0 /docs/2.0/intro', '1.0 /docs/1.0/intro']);
+  assert.deepEqual(versionMenu(page), ['Next /docs/next/new-feature', '3.0 /docs/new-feature', '2.0 /docs/2.0/intro', '1.0 /docs/1.0/intro', '0.9 https://archive.lighthouse.example.com/0.9/']);
   assert.ok(existsSync(path.join(root, 'out/docs/2.0/guide/index.html')), '2.0 moves below its name');
 });

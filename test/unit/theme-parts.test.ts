@@ -29,7 +29,7 @@ test('a site without a navbar style, dropdowns, docs versions or React pages has
   assert.deepEqual(unusedThemeParts(site({}), pages(false)), ['NAVBAR_STYLE', 'NAVBAR_DROPDOWN', 'DOCS_VERSIONS', 'REACT_PAGE']);
   assert.deepEqual(unusedThemeParts(site({ style: 'dark', items: [{ kind: 'dropdown', label: 'More', items: [], position: 'left' }] }, [{ name: '1.0', label: '1.0', href: '/docs/', badge: false, noIndex: false, isLast: true }]), pages(true)), []);
   // A version menu is a dropdown.
-  assert.ok(!unusedThemeParts(site({ items: [{ kind: 'versions', position: 'right' }] }), pages(false)).includes('NAVBAR_DROPDOWN'));
+  assert.ok(!unusedThemeParts(site({ items: [{ kind: 'versions', before: [], after: [], position: 'right' }] }), pages(false)).includes('NAVBAR_DROPDOWN'));
 });
 
 test("a site whose pages use Infima's classes has its variables bundled before the theme's CSS and its classes after; one using the variables alone, the variables; another, no stylesheet of the theme's", () => {
