@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import type { RouteChunk, RouteData, SiteConfig, SiteData } from '../../src/shared/types.ts';
 import { assetUrl, pageTitle, withBaseUrl } from '../../src/shared/paths.ts';
+import { NO_VERSION } from '../../src/shared/search.ts';
 import { App } from '../../src/theme/App.tsx';
 import { eagerPages } from '../../src/theme/pages/eager.ts';
 import { baseUrlBannerScript } from '../output/base-url-banner.ts';
@@ -65,7 +66,7 @@ ${route.keywords?.length ? `<meta name="keywords" content="${escapeAttribute(rou
 <meta property="og:url" content="${escapeAttribute(canonical)}">
 <meta property="og:locale" content="${locale}">
 ${image ? socialImage(new URL(withBaseUrl(image, config.baseUrl), config.url).href) : ''}<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">
-<meta name="route-chunk" content="${escapeAttribute(assets.chunkUrl)}">
+${site.versions ? `<meta data-pagefind-filter="version[content]" content="${escapeAttribute(route.version ?? NO_VERSION)}">\n` : ''}<meta name="route-chunk" content="${escapeAttribute(assets.chunkUrl)}">
 <link rel="icon" href="${config.favicon ? escapeAttribute(assetUrl(config.favicon, config.baseUrl)) : 'data:,'}">
 <script>${script}</script>
 ${banner ? `<script>${banner}</script>\n` : ''}<link rel="stylesheet" href="${assets.cssUrl}" data-precedence="theme">

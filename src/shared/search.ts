@@ -16,3 +16,6 @@ export function searchShardDir(index: number): string {
 export function searchPartDir(index: number): string {
   return `parts/${index}/`;
 }
+
+/** A versioned site's pages outside the docs are in no version: search finds them from every version (a version name has no slash). */
+export const NO_VERSION = '/';

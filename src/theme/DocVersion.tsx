@@ -1,10 +1,6 @@
-import type { ResolvedNavbarItem, ResolvedNavbarLink, RouteData, SiteData, SiteVersion } from '../shared/types.ts';
+import type { ResolvedNavbarItem, ResolvedNavbarLink, RouteData, SiteData } from '../shared/types.ts';
+import { activeVersion } from '../shared/versions.ts';
 import { useSite } from './context.ts';
-
-/** The version a page belongs to, else (a page outside the docs) the last version. */
-export function activeVersion(site: SiteData, version: string | undefined): SiteVersion | undefined {
-  return site.versions?.find((candidate) => candidate.name === version) ?? site.versions?.find((candidate) => candidate.isLast);
-}
 
 /**
  * The navbar's version menu as a dropdown: labelled with the version being read, one link per version to

@@ -6,7 +6,8 @@ import { DocSidebar } from './DocSidebar.tsx';
 import { useWindowSize } from './hooks.ts';
 import { ExternalLink, NavLink } from './Link.tsx';
 import { NavbarDropdown } from './NavbarDropdown.tsx';
-import { activeVersion, versionMenu } from './DocVersion.tsx';
+import { versionMenu } from './DocVersion.tsx';
+import { activeVersion } from '../shared/versions.ts';
 import { SearchButton } from './search/SearchButton.tsx';
 
 /*
@@ -60,7 +61,7 @@ function styleAttributes(style: NonNullable<SiteData['navbar']['style']>) {
 /** A doc item is also marked on every page of its part of the site or its sidebar (`place`), as a reader expects. */
 function NavbarItemView({ item: given, place = {}, mobile = false }: { item: ResolvedNavbarItem; place?: PagePlace; mobile?: boolean }) {
   const site = useSite();
-  if (given.kind === 'search') return mobile ? null : <SearchButton />;
+  if (given.kind === 'search') return mobile ? null : <SearchButton scope={activeVersion(site, place.version)} />;
   if (given.kind === 'colorMode') return mobile ? null : <ColorModeToggle />;
   let item: ResolvedNavbarItem = given;
   DOCS_VERSIONS: if (given.kind === 'version') {

@@ -16,7 +16,7 @@ let server: SiteServer;
 let output: string;
 
 before(async () => {
-  output = await buildWithCli(['--config', 'test/fixtures/docusaurus-versions/docusaurus.config.js']);
+  output = await buildWithCli(['--config', 'test/fixtures/docusaurus-versions/docusaurus.config.js'], undefined, { search: true });
   server = await serveSite(output, '/');
   browser = await launchBrowser();
 });
@@ -60,6 +60,26 @@ test('at 375 px the mobile menu lists the versions and leads to the same page in
   await page.waitForURL(`${server.origin}/docs/next/intro`);
   await page.waitForFunction(() => document.querySelector('.version-badge')?.textContent === 'Version: Next');
   assert.match(await page.textContent('.version-banner') ?? '', /unreleased documentation for Lighthouse Next version/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('search finds the docs of the version being read, and says which version it searches', async () => {
+  const { context, page, problems } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  const results = async (pathname: string, query: string) => {
+    await page.goto(server.origin + pathname);
+    await waitForHydration(page);
+    await page.click('.search-button');
+    await page.fill('.search-input', query);
+    await page.waitForSelector('.search-results, .search-empty');
+    const scope = await page.textContent('.search-scope');
+    const hits = await page.$$eval('.search-hit a', (links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+    await page.keyboard.press('Escape');
+    return { scope, hits };
+  };
+  assert.deepEqual(await results('/docs/next/guide', 'wick'), { scope: 'Searching the docs of version Next', hits: ['/docs/next/guide'] });
+  assert.deepEqual(await results('/docs/guide', 'wick'), { scope: 'Searching the docs of version 2.0', hits: ['/docs/guide'] });
+  assert.deepEqual(await results('/docs/1.0/intro', 'lamp'), { scope: 'Searching the docs of version 1.0', hits: ['/docs/1.0/intro'] });
   assert.deepEqual(problems, []);
   await context.close();
 });

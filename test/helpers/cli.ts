@@ -26,10 +26,10 @@ export async function runCli(args: string[], cwd = projectRoot, env: Record<stri
   }
 }
 
-/** Builds a site with the CLI (`build …args --out <fresh folder> --no-search`) and returns the folder; the build must succeed. */
-export async function buildWithCli(args: string[], cwd = projectRoot): Promise<string> {
+/** Builds a site with the CLI (`build …args --out <fresh folder>`, `--no-search` unless `search`) and returns the folder; the build must succeed. */
+export async function buildWithCli(args: string[], cwd = projectRoot, { search = false } = {}): Promise<string> {
   const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'redux-docs-built-')), 'out');
-  const run = await runCli(['build', ...args, '--out', outDir, '--no-search'], cwd);
+  const run = await runCli(['build', ...args, '--out', outDir, ...(search ? [] : ['--no-search'])], cwd);
   assert.equal(run.code, 0, run.stderr);
   return outDir;
 }

@@ -1,13 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { SiteVersion } from '../../shared/types.ts';
 
 const loadSearchModal = () => import('./SearchModal.tsx');
 const SearchModal = lazy(loadSearchModal);
 
 /**
  * The navbar search box. The modal and Pagefind load on first use (or on hover/focus, as a
- * prefetch), so a plain page view downloads nothing for search.
+ * prefetch), so a plain page view downloads nothing for search. `scope`: on a versioned site, the
+ * version of the page being read (else the last), whose docs the search finds.
  */
-export function SearchButton() {
+export function SearchButton({ scope }: { scope?: SiteVersion }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
@@ -25,7 +27,7 @@ export function SearchButton() {
       </button>
       {open ? (
         <Suspense fallback={<div className="search-modal-backdrop" />}>
-          <SearchModal onClose={close} />
+          <SearchModal onClose={close} scope={scope} />
         </Suspense>
       ) : null}
     </>

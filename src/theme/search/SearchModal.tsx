@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
 import { useNavigate, useSite } from '../context.ts';
+import type { SiteVersion } from '../../shared/types.ts';
 import { loadPagefind, searchPagefind, type SearchHit, type SearchResults } from './pagefind.ts';
 
 export function preloadPagefind(): Promise<unknown> {
@@ -14,13 +15,14 @@ type SearchState =
   | { status: 'done'; query: string; hits: SearchHit[]; total: number; more: SearchResults['more'] }
   | { status: 'crashed'; message: string };
 
-export default function SearchModal({ onClose }: { onClose: () => void }) {
+/** `scope`: on a versioned site, the version whose docs are searched (with the pages outside the docs). */
+export default function SearchModal({ onClose, scope }: { onClose: () => void; scope?: SiteVersion }) {
   const { baseUrl, search: searchConfig } = useSite();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<string | undefined>(undefined);
   const [selected, setSelected] = useState(0);
-  const [state, setState] = useSearch(baseUrl, query, filter, () => setSelected(0));
+  const [state, setState] = useSearch(baseUrl, query, filter, scope?.name, () => setSelected(0));
   const dialogRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -70,6 +72,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
           <button type="button" className="search-modal-close" onClick={onClose}>Close</button>
         </div>
         <SearchFilters filters={searchConfig.filters} value={filter} onChange={setFilter} />
+        {scope ? <p className="search-scope">Searching the docs of version {scope.label}</p> : null}
         <SearchBody state={state} selected={selected} onOpen={open} onHover={setSelected} onShowMore={showMore} />
       </div>
     </div>
@@ -77,7 +80,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
 }
 
 /** Pagefind's results for the query, searched once typing pauses; `onResults` runs with each new result list. */
-function useSearch(baseUrl: string, query: string, filter: string | undefined, onResults: () => void): [SearchState, Dispatch<SetStateAction<SearchState>>] {
+function useSearch(baseUrl: string, query: string, filter: string | undefined, version: string | undefined, onResults: () => void): [SearchState, Dispatch<SetStateAction<SearchState>>] {
   const [state, setState] = useState<SearchState>({ status: 'idle' });
   useEffect(() => {
     loadPagefind(baseUrl).catch((error: Error) => setState({ status: 'crashed', message: error.message }));
@@ -90,7 +93,7 @@ function useSearch(baseUrl: string, query: string, filter: string | undefined, o
     let cancelled = false;
     setState({ status: 'searching' });
     const timer = setTimeout(() => {
-      searchPagefind(baseUrl, query, filter)
+      searchPagefind(baseUrl, query, filter, version)
         .then(({ hits, total, more }) => {
           if (cancelled) return;
           onResults();
@@ -102,7 +105,7 @@ function useSearch(baseUrl: string, query: string, filter: string | undefined, o
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [baseUrl, query, filter]);
+  }, [baseUrl, query, filter, version]);
   return [state, setState];
 }
 

@@ -1,4 +1,4 @@
-import { SEARCH_DIR, SEARCH_SHARDS_LIST } from '../../shared/search.ts';
+import { NO_VERSION, SEARCH_DIR, SEARCH_SHARDS_LIST } from '../../shared/search.ts';
 
 /** The slice of Pagefind's browser API we use (see pagefind.app/docs/api). */
 interface PagefindSubResult { title: string; url: string; excerpt: string }
@@ -7,7 +7,7 @@ interface PagefindResult { data(): Promise<PagefindResultData> }
 interface PagefindApi {
   options(options: Record<string, unknown>): Promise<void>;
   mergeIndex(indexPath: string, options?: Record<string, unknown>): Promise<void>;
-  search(query: string, options?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] }>;
+  search(query: string, options?: { filters?: Record<string, string | { any: string[] }> }): Promise<{ results: PagefindResult[] }>;
 }
 
 export interface SearchHit { url: string; pageTitle: string; section?: string; excerpt: string }
@@ -56,9 +56,11 @@ export interface SearchResults {
   more(loaded: number): Promise<SearchHit[]>;
 }
 
-export async function searchPagefind(baseUrl: string, query: string, filter?: string): Promise<SearchResults> {
+/** `version`: a versioned site's version whose docs are searched, with the pages outside the docs (build/pages/render.tsx marks each page). */
+export async function searchPagefind(baseUrl: string, query: string, filter?: string, version?: string): Promise<SearchResults> {
   const api = await loadPagefind(baseUrl);
-  const response = await api.search(query, filter ? { filters: { section: filter } } : undefined);
+  const filters = { ...(filter ? { section: filter } : {}), ...(version ? { version: { any: [version, NO_VERSION] } } : {}) };
+  const response = await api.search(query, Object.keys(filters).length > 0 ? { filters } : undefined);
   const more = (loaded: number) => hitsOf(response.results.slice(loaded, loaded + HITS_PER_PAGE), query);
   return { hits: await more(0), total: response.results.length, more };
 }
