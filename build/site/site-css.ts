@@ -186,11 +186,21 @@ function resolveUrl(args: OnResolveArgs, context: BundleContext): OnResolveResul
     return failure(`${what} "${url}" is not allowed: a file from another site must load over https`, 'Use its https:// address, or keep the file in the site and give its path.');
   }
   const [, filePath, suffix = ''] = /^([^?#]*)(.*)$/.exec(url)!;
-  const file = filePath.startsWith('/') ? staticFolderFile(filePath, context.staticDirs) : path.resolve(args.resolveDir, decodeUrlPath(filePath));
+  const file = cssUrlFile(filePath, args.resolveDir, context);
   const problem = fileProblem(file, context.siteDir, context.staticDirs);
   if (problem === 'outside') return failure(`${what} "${url}" is outside the site`, OUTSIDE_FIX);
-  if (problem === 'missing') return failure(`${what} "${url}" not found`, `Put the file at ${displayPath(file)}, or fix the path (${filePath.startsWith('/') ? 'from / it is a file of the static folder' : 'it is relative to this CSS file'}).`);
+  if (problem === 'missing') return failure(`${what} "${url}" not found`, `Put the file at ${displayPath(file)}, or fix the path (${filePath.startsWith('/') ? 'from / it is a file of the static folder' : filePath.startsWith(SITE_ALIAS) ? '@site/ is the site folder' : 'it is relative to this CSS file'}).`);
   return args.kind === 'import-rule' ? { path: file } : { path: file, namespace: FILE_NAMESPACE, suffix };
+}
+
+/** Docusaurus's bundler alias: `url(@site/static/img/card.png)` names a file from the site folder. */
+const SITE_ALIAS = '@site/';
+
+/** The file a url() or @import names: from / a file of the static folder, `@site/` one of the site folder, else beside the CSS file. */
+function cssUrlFile(filePath: string, resolveDir: string, context: BundleContext): string {
+  if (filePath.startsWith('/')) return staticFolderFile(filePath, context.staticDirs);
+  if (filePath.startsWith(SITE_ALIAS)) return path.resolve(context.siteDir, decodeUrlPath(filePath.slice(SITE_ALIAS.length)));
+  return path.resolve(resolveDir, decodeUrlPath(filePath));
 }
 
 /** `fonts/My%20Font.woff2` is the file `fonts/My Font.woff2`; a malformed escape is taken as written. */

@@ -119,6 +119,17 @@ test('a url() or @import of a missing file fails the build, naming the CSS file 
   ].join('\n'));
 });
 
+test('url(@site/…) names a file from the site folder, as Docusaurus\'s bundler reads it (Jest\'s CSS does); a missing one or one that climbs out is an error', async () => {
+  const ok = await buildSite({ 'src/custom.css': '.card { background: url("@site/static/img/card.png"); }\n', 'static/img/card.png': 'png' });
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.match(ok.css(), /\.card\{background:url\(\/assets\/media\/card-[\w-]+\.png\)\}/);
+  const missing = await buildSite({ 'src/custom.css': '.card { background: url("@site/static/img/gone.png"); }\n' });
+  assert.equal(missing.stderr.trim(), 'error: src/custom.css:1: url "@site/static/img/gone.png" not found\n  → Put the file at static/img/gone.png, or fix the path (@site/ is the site folder).');
+  const outside = await buildSite({ 'src/custom.css': '.card { background: url("@site/../../etc/passwd"); }\n' });
+  assert.equal(outside.code, 1);
+  assert.match(outside.stderr, /url "@site\/\.\.\/\.\.\/etc\/passwd" is outside the site/);
+});
+
 test('a file of another site must load over https: an http @import or url() is an error, an https one is allowed', async () => {
   const run = await buildSite({
     'src/custom.css': '@import url("http://fonts.example.com/a.css");\n@import url("https://fonts.example.com/b.css");\n@font-face { font-family: A; src: url(http://fonts.example.com/a.woff2); }\n',
