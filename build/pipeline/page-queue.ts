@@ -21,7 +21,7 @@ export interface WritePagesInput {
 export async function writeDocPages({ tasks, setup, runtime, onWritten }: WritePagesInput): Promise<PageStep> {
   const queue = new WorkQueue(tasks);
   const writer = PageStep.inFolder(setup);
-  void runtime.then((assets) => writer.setRuntime(assets), () => {});
+  void runtime.then((assets) => writer.setRuntime(assets), (error: unknown) => writer.failRuntime(error));
   const { markdown, ...pages } = setup;
   const workers = workersFor(tasks.length);
   const starting = workers > 0 ? WorkerPool.start({ markdown, pages }, workers) : undefined;

@@ -78,6 +78,7 @@ export interface CompiledDoc { markdown: CompiledMarkdown; compileMs: number; fr
 export class PageStep {
   readonly runtimeReady: Promise<void>;
   private resolveRuntime!: () => void;
+  private rejectRuntime!: (error: unknown) => void;
   private context?: PageContext;
   private pageCache?: PageCache;
   /** How each sidebar ships; the site step writes their modules once. */
@@ -92,7 +93,11 @@ export class PageStep {
   /** `keptFrom`: the folder the sink's files are kept from (page-cache.ts). */
   constructor(private readonly setup: PageStepSetup, private readonly sink: PageSink, private readonly options: { cache?: CompileCache; keptFrom?: string; renderer?: BundledRenderer } = {}) {
     this.sidebars = shipSidebars(setup.sidebars, setup.config.baseUrl, setup.assetsDir);
-    this.runtimeReady = new Promise((resolve) => (this.resolveRuntime = resolve));
+    this.runtimeReady = new Promise((resolve, reject) => {
+      this.resolveRuntime = resolve;
+      this.rejectRuntime = reject;
+    });
+    this.runtimeReady.catch(() => {}); // whoever waits for it gets the error
   }
 
   get hasRuntime(): boolean {
@@ -106,6 +111,11 @@ export class PageStep {
     const { cache } = this.options;
     if (cache) this.pageCache = new PageCache(cache, digest(JSON.stringify([config, site, themeScript, runtime, assetsDir, renderer.id])), this.setup.sidebars);
     this.resolveRuntime();
+  }
+
+  /** The runtime could not be bundled: pages waiting for it fail with its error, rather than wait for ever. */
+  failRuntime(error: unknown): void {
+    this.rejectRuntime(error);
   }
 
   /** The doc's page restored from the cache, if it is there and still what a render would make. */

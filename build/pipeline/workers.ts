@@ -169,9 +169,14 @@ export class WorkerPool {
     }
   }
 
+  /** Stops the workers; requests still in flight fail, so nothing waits for them (the build stops for another error). */
   async close(): Promise<void> {
     this.closing = true;
     await Promise.all(this.lanes.map(({ worker }) => worker.terminate()));
+    for (const [id, waiter] of this.waiting) {
+      this.waiting.delete(id);
+      waiter.reject(new Error('the build stopped before this page was written'));
+    }
   }
 
   private request<R>(page: string, message: (id: number) => WorkerRequest): Promise<R> {

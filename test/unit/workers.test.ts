@@ -51,3 +51,12 @@ test('a large site compiles on this thread and a worker at once, outcomes in pag
     }
   });
 });
+
+test('closing the pool fails the requests still in flight, so a build stopping for another error never waits for them', async () => {
+  const pool = await WorkerPool.start({ markdown: options, pages: undefined as never }, 1);
+  // Without the runtime the worker holds a page request until it is told the runtime's URLs: here, never.
+  const waiting = pool.writePage({ doc: { ...source('# Page\n'), id: 'page', permalink: '/page', title: 'Page', sidebarLabel: 'Page', frontMatter: {}, warnings: [], bodyLineOffset: 0 } as never });
+  const outcome = Promise.race([waiting.then(() => 'written', (error: Error) => error.message), new Promise((resolve) => setTimeout(resolve, 5_000, 'still waiting'))]);
+  await pool.close();
+  assert.equal(await outcome, 'the build stopped before this page was written');
+});
