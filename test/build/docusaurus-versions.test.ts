@@ -151,6 +151,12 @@ test('docs:version cuts a version as Docusaurus does: the docs and sidebars copi
   assert.equal(slash.stderr, 'error: docs:version: the version name "4/0" has a slash\n  → Name versions as releases are named, for example "1.2.0" or "2.x".\n');
   const build = await runCli(['build', '--config', 'docusaurus.config.js', '--out', 'out', '--no-search'], root);
   assert.equal(build.code, 0, build.stderr);
+  // Sidebars a JSON file cannot keep: one error, nothing written.
+  writeFileSync(path.join(root, 'sidebars.js'), "module.exports = { docs: ['intro', { type: 'doc', id: 'guide', customProps: { badge: () => 'new' } }] };\n");
+  const functions = await runCli(['docs:version', '4.0', '--config', 'docusaurus.config.js'], root);
+  assert.equal(functions.stderr, 'error: sidebars.js: the sidebars hold values JSON cannot keep (functions, undefined)\n  → A versioned sidebars file is JSON: write the sidebars as plain data, then cut the version.\n');
+  assert.ok(!existsSync(path.join(root, 'versioned_docs/version-4.0')));
+  assert.deepEqual(JSON.parse(readFileSync(path.join(root, 'versions.json'), 'utf8')), ['3.0', '2.0', '1.0']);
   const page = readFileSync(path.join(root, 'out/docs/new-feature/index.html'), 'utf8');
   assert.equal(badge(page), 'Version: 3.0');
   assert.deepEqual(versionMenu(page), ['Next /docs/next/new-feature', '3.0 /docs/new-feature', '2.0 /docs/2.0/intro', '1.0 /docs/1.0/intro', '0.9 https://archive.lighthouse.example.com/0.9/']);
