@@ -109,7 +109,7 @@ class DevSession {
       for (const warning of report.newWarnings) this.logError(`warning: ${warning}`);
       this.log(`${changes ? `${describePages(report)} (${what})` : `built ${this.site.model!.pageCount} pages`} in ${formatMs(performance.now() - started)}`);
       this.failure = undefined;
-      this.sources?.add(modelPaths(this.site, this.projectRoot));
+      await this.sources?.add(modelPaths(this.site, this.projectRoot));
       this.hub.send('reload', { pages: report.all ? 'all' : report.changed });
     } catch (error) {
       this.reportFailure(problemsOf(error, { workingDir: this.themeRoot, from: this.projectRoot }), `rebuild failed (${what}) after ${formatMs(performance.now() - started)}`);

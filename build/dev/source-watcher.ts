@@ -8,6 +8,9 @@ import { watch, type FSWatcher } from 'chokidar';
 
 export type FileEvent = 'add' | 'change' | 'unlink';
 
+/** How long a newly named path may take to be watched before a rebuild reports done anyway. */
+const ADD_TIMEOUT_MS = 2_000;
+
 export class SourceWatcher {
   private readonly watched = new Set<string>();
   private readonly seen = new Map<string, { state: string; timer: NodeJS.Timeout }>();
@@ -30,11 +33,22 @@ export class SourceWatcher {
     return sources;
   }
 
-  /** Also watches these files and folders, unless they are watched already (or lie in a watched folder). */
-  add(paths: string[]): void {
+  /**
+   * Also watches these files and folders, unless they are watched already (or lie in a watched folder);
+   * resolves once chokidar watches them (it scans a folder first: a save during the scan went unseen).
+   */
+  async add(paths: string[]): Promise<void> {
     const added = paths.filter((file) => !this.watched.has(file) && ![...this.watched].some((dir) => file.startsWith(dir + path.sep)) && fileState(file) !== 'missing');
     for (const file of added) this.watched.add(file);
-    if (added.length > 0) this.watcher.add(added);
+    if (added.length === 0) return;
+    this.watcher.add(added);
+    const deadline = Date.now() + ADD_TIMEOUT_MS;
+    while (!added.every((file) => this.isWatching(file)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  private isWatching(file: string): boolean {
+    const watched = this.watcher.getWatched();
+    return file in watched || (watched[path.dirname(file)] ?? []).includes(path.basename(file));
   }
 
   async close(): Promise<void> {
