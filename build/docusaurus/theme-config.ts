@@ -62,6 +62,11 @@ function navbarItem(entry: unknown, name: string, unsupported: Unsupported): Raw
   const position = positionOf(item);
   const label = stringOf(item.label) ?? stringOf(item['aria-label']);
   if (type === 'search') return { type, position };
+  // Another docs plugin's doc or sidebar: this generator builds the default docs plugin only.
+  if ((type === 'doc' || type === 'docSidebar') && item.docsPluginId !== undefined && item.docsPluginId !== 'default') {
+    unsupported(`${name}${label ? ` ("${label}")` : ''}, a link into the docs plugin "${String(item.docsPluginId)}",`, 'only the default docs plugin is built; it is left out');
+    return undefined;
+  }
   if (type === 'docsVersionDropdown') {
     for (const option of ['versions', 'docsPluginId'] as const) {
       if (item[option] !== undefined) unsupported(`${name}'s ${option}`, 'the menu lists every version');

@@ -50,12 +50,26 @@ const FONT_ORIGIN_OF_STYLESHEET: Record<string, string> = { 'https://fonts.googl
 export async function loadSiteCss({ config, configFile, siteDir, staticDirs }: SiteCssInput): Promise<SiteCss> {
   const externalSheets = config.stylesheets.filter((sheet) => isExternal(sheet.href)).map((sheet) => originOf(sheet.href));
   const origins = { style: new Set(externalSheets), font: new Set(externalSheets.map(fontOriginOf)) };
-  const entries = entriesOf(config, siteDir, staticDirs);
+  const { css: entries, other } = byLanguage(entriesOf(config, siteDir, staticDirs));
   checkEntries(entries, configFile, siteDir, staticDirs);
   const bundled = entries.length > 0
     ? await bundleSiteCss(entries.map((entry) => entry.file), { siteDir, staticDirs, baseUrl: config.baseUrl, origins })
     : { css: '', assets: new Map(), files: [], warnings: [] };
-  return { ...bundled, styleOrigins: [...origins.style].sort(), fontOrigins: [...origins.font].sort() };
+  const skipped = other.map((entry): Warning => ({
+    file: configFile, message: `${entry.named} is ${languageOf(entry.file)}, which this generator does not compile (Docusaurus needs a plugin for it); it is left out`,
+    fix: 'Compile it to a .css file and name that, or leave the site without it.',
+  }));
+  return { ...bundled, warnings: [...skipped, ...bundled.warnings], styleOrigins: [...origins.style].sort(), fontOrigins: [...origins.font].sort() };
+}
+
+/** The entries that are CSS, and those in a language that compiles to CSS (Sass, Less, Stylus): a plugin's job in Docusaurus. */
+function byLanguage(entries: Entry[]): { css: Entry[]; other: Entry[] } {
+  const other = entries.filter((entry) => languageOf(entry.file) !== undefined);
+  return { css: entries.filter((entry) => !other.includes(entry)), other };
+}
+
+function languageOf(file: string): string | undefined {
+  return { '.scss': 'Sass', '.sass': 'Sass', '.less': 'Less', '.styl': 'Stylus' }[path.extname(file).toLowerCase()];
 }
 
 /** A CSS file the config names, and how a message names it and says where it should be. */

@@ -298,3 +298,9 @@ test('a navbar link\'s target "_self" or "_blank" is taken; another is warned ab
     'target "_top" of navbar item 2 ("Blog") is not supported; the link opens as it would without one',
   ]);
 });
+
+test('a navbar doc or docSidebar item of another docs plugin (docsPluginId) is one warning and left out, as only the default docs plugin is built', async () => {
+  assert.deepEqual(await configWarnings({ items: "[{ type: 'doc', docId: 'overview', docsPluginId: 'community', label: 'Community' }, { type: 'docSidebar', sidebarId: 's', docsPluginId: 'default', label: 'Docs' }]" }), [
+    'navbar item 1 ("Community"), a link into the docs plugin "community", is not supported; only the default docs plugin is built; it is left out',
+  ]);
+});

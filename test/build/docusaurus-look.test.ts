@@ -130,6 +130,13 @@ test('url(@site/…) names a file from the site folder, as Docusaurus\'s bundler
   assert.match(outside.stderr, /url "@site\/\.\.\/\.\.\/etc\/passwd" is outside the site/);
 });
 
+test('a Sass, Less or Stylus file in customCss (a plugin compiles it for Docusaurus) is one warning and left out; the site builds with the rest', async () => {
+  const run = await buildSite({ 'src/theme.scss': '$c: red;\n.a { color: $c; }\n' }, "themes: [['@docusaurus/theme-classic', { customCss: ['./src/theme.scss'] }]]");
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /warning: docusaurus\.config\.js: custom CSS "\.\/src\/theme\.scss" is Sass, which this generator does not compile \(Docusaurus needs a plugin for it\); it is left out\n {2}→ Compile it to a \.css file and name that, or leave the site without it\./);
+  assert.doesNotMatch(run.css(), /\$c/);
+});
+
 test('a file of another site must load over https: an http @import or url() is an error, an https one is allowed', async () => {
   const run = await buildSite({
     'src/custom.css': '@import url("http://fonts.example.com/a.css");\n@import url("https://fonts.example.com/b.css");\n@font-face { font-family: A; src: url(http://fonts.example.com/a.woff2); }\n',
