@@ -48,10 +48,10 @@ test('useBaseUrl in an expression, @site/ images and links, and a relative link 
   assert.match(intro, /See the <a href="\/guide\/setup#pick">setup step<\/a>, <a href="\/guide\/setup">the setup page<\/a>\./);
 });
 
-test('a site component gets the theme\'s real CodeBlock, Heading, BrowserOnly fallback and Translate', () => {
+test('a site component gets the theme\'s real CodeBlock, Heading, BrowserOnly fallback, ExecutionEnvironment and Translate', () => {
   assert.match(intro, /<section class="install"><h2 id="install" class="anchor">Install<a class="hash-link" href="#install" aria-label="Direct link to Install" title="Direct link to this heading" data-pagefind-ignore="">#<\/a><\/h2>/);
   assert.match(intro, /<div class="code-block language-bash" data-pagefind-ignore=""><div class="code-block-title">terminal<\/div><div class="code-block-body"><pre tabindex="0"><code><span class="line"><span class="token function">npm<\/span> <span class="token function">install<\/span> @reduxjs\/toolkit<\/span><\/code><\/pre><button type="button" class="copy-button"/);
-  assert.match(intro, /<span class="loading">Loading…<\/span><a href="\/guide\/setup">Read the 3 steps<\/a><\/section>/);
+  assert.match(intro, /<span class="loading">Loading…<\/span><i>at build time<\/i><a href="\/guide\/setup">Read the 3 steps<\/a><\/section>/);
 });
 
 test('inline style keeps layout and text properties only, and the CSP allows exactly the styles the pages keep, by hash', () => {

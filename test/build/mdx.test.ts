@@ -124,7 +124,7 @@ test('an unknown component, a failed import and an expression that cannot be eva
     '  → Create the file, or fix the import path.',
     'docs/page.mdx:3:1: cannot import "@theme/Nope": this generator has no such theme component',
     '  → Use one of @theme/Tabs, @theme/TabItem, @theme/Heading, @theme/Layout, @theme/Admonition, @theme/Details, @theme/CodeBlock, @theme/MDXComponents, @theme/TOCInline, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/useIsBrowser, '
-      + '@docusaurus/BrowserOnly, @docusaurus/Translate, @docusaurus/Head, @docusaurus/router, '
+      + '@docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/Translate, @docusaurus/Head, @docusaurus/router, '
       + 'or a component of the site\'s own (--allow-component-code).',
     'docs/page.mdx:5:6: expression cannot be evaluated: "version" is not defined on this page',
     '  → Fix the expression; it runs at build time with the names this page imports and exports.',

@@ -39,6 +39,25 @@ export function useIsBrowser(): boolean {
   return useIsMounted();
 }
 
+/**
+ * Docusaurus's `@docusaurus/ExecutionEnvironment`: what the code runs in. The build renders where there is
+ * no DOM (false); a React page with state reads true in readers' browsers.
+ */
+export const ExecutionEnvironment = {
+  get canUseDOM(): boolean {
+    return typeof window !== 'undefined' && typeof document !== 'undefined';
+  },
+  get canUseEventListeners(): boolean {
+    return this.canUseDOM && typeof window.addEventListener === 'function';
+  },
+  get canUseIntersectionObserver(): boolean {
+    return this.canUseDOM && 'IntersectionObserver' in window;
+  },
+  get canUseViewport(): boolean {
+    return this.canUseDOM && 'screen' in window;
+  },
+};
+
 interface LinkProps { to?: string; href?: string; target?: string; children?: ReactNode; className?: string; title?: string; id?: string }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { createElement } from 'react';
 import { clsx } from './clsx.ts';
-import { BrowserOnly, Head, Heading, Link, Translate, translate, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from './Docusaurus.tsx';
+import { BrowserOnly, ExecutionEnvironment, Head, Heading, Link, Translate, translate, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from './Docusaurus.tsx';
 import { Layout } from './Layout.tsx';
 import { matchPath, Redirect, useHistory, useLocation } from './Router.tsx';
 import { TabItem, Tabs } from './Tabs.tsx';
@@ -30,6 +30,7 @@ export const SHARED_THEME_MODULES: ReadonlyMap<string, Record<string, unknown>> 
   ['@docusaurus/useDocusaurusContext', { default: useDocusaurusContext }],
   ['@docusaurus/useIsBrowser', { default: useIsBrowser }],
   ['@docusaurus/BrowserOnly', { default: BrowserOnly }],
+  ['@docusaurus/ExecutionEnvironment', { default: ExecutionEnvironment }],
   ['@docusaurus/Translate', { default: Translate, translate }],
   ['@docusaurus/Head', { default: Head }],
   ['@docusaurus/router', { useLocation, useHistory, Redirect, matchPath }],
