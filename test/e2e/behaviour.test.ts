@@ -55,7 +55,10 @@ test('mobile: the hamburger opens the menu with the sidebar and a way back to th
   await page.waitForSelector('.mobile-menu a.menu-link:text("FAQ")');
   await page.click('.mobile-menu a.menu-link:text("FAQ")');
   await page.waitForURL('**/faq');
+  await page.locator('h1', { hasText: /^FAQ$/ }).waitFor();
   await page.waitForSelector('.mobile-menu', { state: 'detached' });
+  // The menu closes when the new page is shown; it unlocks the page behind in an effect just after.
+  await page.waitForSelector('body:not(.scroll-locked)', { state: 'attached' });
   assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), 'visible');
   assert.deepEqual(problems, []);
   await context.close();
@@ -176,6 +179,7 @@ test('the navbar marks the part of the site a page belongs to, and never "Need h
   await page.click('nav[aria-label="Docs sidebar"] summary:text("Tutorials")');
   await page.click('nav[aria-label="Docs sidebar"] a[href="/tutorials/quick-start"]');
   await page.waitForURL('**/tutorials/quick-start');
+  await page.locator('h1', { hasText: /^Redux Toolkit Quick Start$/ }).waitFor();
   assert.deepEqual(await active(), ['Tutorial']);
   await context.close();
 });

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration } from '../helpers/browser.ts';
+import { launchBrowser, waitForHydration, waitForNewTitle } from '../helpers/browser.ts';
 import { directive, serveWithHeaders, type HostedSite } from '../helpers/headers.ts';
 import { ALL_ROUTES, builtSite } from '../helpers/site.ts';
 
@@ -166,12 +166,18 @@ for (const route of ROUTES) {
       .map((link) => link.getAttribute('href') ?? '')
       .find((href) => href.startsWith('/') && href.replace(/\/$/, '') !== location.pathname.replace(/\/$/, '')));
     assert.ok(target, 'an internal navbar link to another page');
+    const routeTitle = await page.title();
     await page.click(`.navbar-items a.navbar-link[href="${target}"]`);
     await page.waitForURL((url) => url.pathname === target);
+    // The address changes before the page renders (and the page left had a main h1 too).
+    await waitForNewTitle(page, routeTitle);
     await page.waitForFunction((href) => document.querySelector('main h1') !== null && location.pathname === href, target);
     assert.equal(await page.evaluate(() => (window as unknown as { marker?: string }).marker), 'same document', 'navigated without a page load');
+    const targetTitle = await page.title();
     await page.goBack();
     await page.waitForURL((url) => url.pathname + url.search === route);
+    // The page gone back to renders after the address changes: its violations, were there any, come then.
+    await waitForNewTitle(page, targetTitle);
     await assertNoViolations(watched, `navigating from ${route}`);
     await context.close();
   });

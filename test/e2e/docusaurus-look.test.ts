@@ -99,6 +99,7 @@ test('at 1280 px a dropdown opens while the mouse is over it, and on a click unt
   await page.getByRole('button', { name: 'Guides' }).click();
   await page.locator('.navbar-dropdown-menu').getByRole('link', { name: 'Install', exact: true }).click();
   await page.waitForURL(`${fixture.origin}/guides/install`);
+  await page.locator('h1', { hasText: /^Install$/ }).waitFor();
   await page.mouse.move(640, 500);
   assert.deepEqual(await dropdowns(page), ['Guides false hidden', 'Community false hidden'], 'a navigation closes it');
   assert.equal(await page.getByRole('button', { name: 'Guides' }).getAttribute('class'), 'navbar-link navbar-dropdown-toggle active');

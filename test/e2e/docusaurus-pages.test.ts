@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
+import { newPage, useSiteInBrowser, waitForHydration, waitForNewTitle } from '../helpers/browser.ts';
 import { buildWithCli } from '../helpers/cli.ts';
 import { projectRoot } from '../helpers/site.ts';
 
@@ -47,9 +47,12 @@ for (const width of [375, 1280]) {
     assert.deepEqual(await page.locator('img[class*="featureSvg"]').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).getBoundingClientRect().height)), [200, 200, 200]);
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
 
+    const title = await page.title();
     await page.getByRole('link', { name: 'Plan your first launch' }).click();
     await page.waitForURL(`${site.server.origin}/docs/intro`);
     await page.locator('h1', { hasText: 'Tutorial Intro' }).waitFor();
+    // The title follows the heading, in an effect after the page has rendered.
+    await waitForNewTitle(page, title);
     assert.equal(await page.evaluate(() => (window as unknown as { marker?: string }).marker), 'same document');
     assert.equal(await page.title(), 'Tutorial Intro | Acme Rockets');
     assert.deepEqual(problems, []);

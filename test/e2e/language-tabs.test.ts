@@ -43,6 +43,8 @@ for (const width of [375, 1280]) {
     // A page the router shows without a reload opens on the choice.
     await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a.pagination-next')!.click());
     await page.waitForURL(/part-8-modern-redux/);
+    // The address changes before the page renders, and the page left had ready groups too.
+    await page.locator('h1', { hasText: /^Redux Fundamentals, Part 8: Modern Redux with Redux Toolkit$/ }).waitFor();
     await page.waitForFunction(() => document.querySelector('[data-group-id="language"][data-ready]') !== null);
     const next = await selectedLanguages(page);
     assert.deepEqual(Object.keys(next), ['JavaScript (js)']);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { addLink, newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
+import { addLink, newPage, useSiteInBrowser, waitForHydration, waitForNewTitle } from '../helpers/browser.ts';
 
 const site = useSiteInBrowser();
 
@@ -19,9 +19,12 @@ const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as {
 
 test('an internal link renders the next page without a full page load', async () => {
   const { context, page, problems } = await open('/api/store');
+  const title = await page.title();
   await page.click('nav[aria-label="Docs sidebar"] a[href="/api/combinereducers"]');
   await page.waitForURL('**/api/combinereducers');
   await page.waitForSelector('h1:text("combineReducers")');
+  // The title follows the heading, in an effect after the page has rendered.
+  await waitForNewTitle(page, title);
   assert.ok(await sameDocument(page));
   assert.match(await page.title(), /^combineReducers \| Redux$/);
   assert.equal(await page.getAttribute('nav[aria-label="Docs sidebar"] a[href="/api/combinereducers"]', 'aria-current'), 'page');

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { newPage, useSiteInBrowser, waitForHydration } from '../helpers/browser.ts';
+import { newPage, useSiteInBrowser, waitForHydration, waitForNewTitle } from '../helpers/browser.ts';
 
 const site = useSiteInBrowser();
 
@@ -64,9 +64,12 @@ test('keyboard only: open with /, type, arrow to a result, Enter navigates, Esc 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
   const selectedHref = await page.locator('[role="dialog"] .search-hit-selected a').getAttribute('href');
+  const title = await page.title();
   await page.keyboard.press('Enter');
   await page.waitForSelector('[role="dialog"]', { state: 'detached' });
   await page.waitForURL((url) => url.pathname + url.hash === selectedHref);
+  // The result's page renders after the address changes: search opens again on it, not before it.
+  await waitForNewTitle(page, title);
   assert.ok(await page.evaluate(() => (window as unknown as { marker?: string }).marker === 'same document'), 'client-side navigation');
   await page.focus('button.search-button');
   await page.keyboard.press('Enter');

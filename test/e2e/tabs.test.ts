@@ -37,6 +37,8 @@ for (const width of [375, 1280]) {
     // The router shows the next page without a reload; its group of the same id follows.
     await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a.pagination-next')!.click());
     await page.waitForURL(`${site.server.origin}/api/store`);
+    // The address changes before the page renders, and the page left had groups too.
+    await page.locator('h1', { hasText: /^Store$/ }).waitFor();
     await page.waitForFunction(() => document.querySelector('[data-tabs]') !== null);
     assert.deepEqual(await groups(page), ['Yarn / yarn']);
     await page.reload();

@@ -50,6 +50,16 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
+/**
+ * After a client-side navigation (a click, Back, Forward), resolves once the router has shown the new
+ * page: the address changes before the page renders, and the router sets the title in an effect after
+ * it has rendered it, so a title other than `previousTitle` (the old page's) means the new page, head
+ * and body, is there. For when the new page's heading is not known; else wait for that heading.
+ */
+export async function waitForNewTitle(page: Page, previousTitle: string): Promise<void> {
+  await page.waitForFunction((previous) => document.title !== previous, previousTitle);
+}
+
 export interface SiteInBrowser { browser: Browser; server: SiteServer }
 
 /**
