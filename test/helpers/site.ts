@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSite, type BuildResult } from '../../build/build.ts';
@@ -29,11 +29,18 @@ let built: Promise<{ outDir: string; result?: BuildResult }> | undefined;
 
 const SITE_INPUTS = ['build', 'src', 'content', 'static', 'site.config.ts', 'sidebars.ts', 'package-lock.json'];
 
-/** Changes whenever a file the site is built from changes, so test processes share one build. */
+/** test/unit/structure.test.ts's probe files, written into build/ and src/ for a moment: not part of the site. */
+const PROBE_FILE = /-probe(-partner)?\.ts$/;
+
+/**
+ * Changes whenever a file the site is built from changes, so test processes share one build. A file gone
+ * between listing and reading (a probe, removed by another test process) is skipped.
+ */
 function inputsFingerprint(): string {
   const hash = createHash('sha256');
   const visit = (file: string) => {
-    const stats = statSync(file);
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats || PROBE_FILE.test(file)) return;
     if (stats.isDirectory()) readdirSync(file).sort().forEach((name) => visit(path.join(file, name)));
     else hash.update(`${file}:${stats.size}:${stats.mtimeMs}\n`);
   };
@@ -51,12 +58,37 @@ function inputsFingerprint(): string {
 export function builtSite(): Promise<{ outDir: string; result?: BuildResult }> {
   built ??= (async () => {
     const outDir = path.join(tmpdir(), `redux-docs-site-${inputsFingerprint()}`);
-    if (existsSync(path.join(outDir, 'index.html'))) return { outDir };
-    const result = await buildSite({ projectRoot, outDir, log: () => {} });
-    return { outDir, result };
+    const lock = `${outDir}.building`;
+    // One process builds; another starting meanwhile waits for its site rather than swapping in its own.
+    while (!existsSync(path.join(outDir, 'index.html'))) {
+      if (takeLock(lock)) {
+        try {
+          if (existsSync(path.join(outDir, 'index.html'))) break;
+          return { outDir, result: await buildSite({ projectRoot, outDir, log: () => {} }) };
+        } finally {
+          rmSync(lock, { recursive: true, force: true });
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return { outDir };
   })();
   return built;
 }
+
+/** The build lock, taken (mkdir is atomic); one left by a process that died mid-build is taken over after STALE_LOCK_MS. */
+function takeLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+    return true;
+  } catch {
+    const stats = statSync(lock, { throwIfNoEntry: false });
+    if (stats && Date.now() - stats.mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+    return false;
+  }
+}
+
+const STALE_LOCK_MS = 5 * 60_000;
 
 export function routeFile(outDir: string, route: string): string {
   const trimmed = route.replace(/^\/|\/$/g, '');
