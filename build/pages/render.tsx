@@ -83,7 +83,7 @@ ${externalStylesheets(config.stylesheets)}${preloads.map((url) => `<link rel="mo
 /** A page of an older or unreleased version names the same doc in the last version as the canonical page, where it exists. */
 function canonicalPath(route: RouteData, site: SiteData): string {
   const last = site.versions?.find((version) => version.isLast);
-  return (last && route.doc?.versions?.[last.name]) ?? route.permalink;
+  return (last && route.versions?.[last.name]) ?? route.permalink;
 }
 
 /**

@@ -36,6 +36,7 @@ export function docRoute({ doc, placement, neighbours = placement ?? {}, version
     section: sectionOf(doc.id, placement),
     sidebarName: placement?.sidebarName,
     ...(doc.version === undefined ? {} : { version: doc.version }),
+    ...(versions ? { versions } : {}),
     doc: {
       id: doc.id,
       toc: tocOf(doc, compiled.toc, config),
@@ -47,7 +48,6 @@ export function docRoute({ doc, placement, neighbours = placement ?? {}, version
       next: neighbours.next,
       editUrl: editUrl(doc, config),
       lastUpdated: doc.lastUpdatedMs === undefined ? undefined : DATE_FORMAT.format(doc.lastUpdatedMs),
-      ...(versions ? { versions } : {}),
     },
   };
 }

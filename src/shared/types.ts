@@ -191,6 +191,11 @@ export interface RouteData {
   sidebarName?: string;
   /** On a versioned site, the docs version the page belongs to (its name, SiteData.versions). */
   version?: string;
+  /**
+   * On a versioned site, this doc's permalink in each version that has it, by version name. Beside `doc`,
+   * not in it: the navbar reads it outside the page's error boundary, which a page's bad `doc` must not break.
+   */
+  versions?: Record<string, string>;
   /** The social preview image (og:image) of this page, instead of the site's. */
   image?: string;
   /** Built but kept out of the sidebar, the sitemap, search and prev/next; marked noindex. */
@@ -211,8 +216,6 @@ export interface RouteData {
     editUrl?: string;
     /** When the doc last changed, as readers see it ("Nov 21, 2026"; formatted by the build, so no date code ships). */
     lastUpdated?: string;
-    /** On a versioned site, this doc's permalink in each version that has it, by version name. */
-    versions?: Record<string, string>;
   };
   /** Data of the special pages (home copy, error codes). */
   pageProps?: Record<string, unknown>;

@@ -40,7 +40,7 @@ export function App({ pages, site, chunk, body, location, navigate, overlay }: A
       <LocationContext.Provider value={location}>
         <a className="skip-to-content" href={`#${MAIN_CONTENT_ID}`}>Skip to main content</a>
         <AnnouncementBar />
-        <header className="site-header"><Navbar sidebar={chunk.sidebar} place={{ section: chunk.route.section, sidebar: chunk.route.sidebarName, version: chunk.route.version, versions: chunk.route.doc?.versions }} /></header>
+        <header className="site-header"><Navbar sidebar={chunk.sidebar} place={{ section: chunk.route.section, sidebar: chunk.route.sidebarName, version: chunk.route.version, versions: chunk.route.versions }} /></header>
         <main id={MAIN_CONTENT_ID} className="main-wrapper" tabIndex={-1}>
           {overlay ?? (
             <ErrorBoundary resetKey={chunk.route.permalink}>

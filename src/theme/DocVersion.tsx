@@ -12,6 +12,12 @@ export function versionMenu(menu: Extract<ResolvedNavbarItem, { kind: 'versions'
   return { kind: 'dropdown', label: shown?.label ?? '', position: menu.position, items: [...menu.before, ...links, ...menu.after], ...(menu.unmarked ? { unmarked: true } : {}) };
 }
 
+/** A doc or docSidebar item on a page of a version: its target in that version, where the version has it. */
+export function linkInVersion(link: ResolvedNavbarLink, version: string | undefined): ResolvedNavbarLink {
+  const target = version === undefined ? undefined : link.byVersion?.[version];
+  return target ? { ...link, ...target } : link;
+}
+
 /**
  * Over a version's doc: the "Version: x" badge, and for an unreleased or unmaintained version a notice
  * linking to the same doc in the last version (or, where it has none, to that version's main doc).
@@ -30,7 +36,7 @@ export function DocVersionNotice({ route }: { route: RouteData }) {
               ? <>This is unreleased documentation for {site.title} <b>{version.label}</b> version.</>
               : <>This is documentation for {site.title} <b>{version.label}</b>, which is no longer actively maintained.</>}
           </p>
-          <p>For up-to-date documentation, see the <b><a href={route.doc?.versions?.[last.name] ?? last.href}>latest version</a></b> ({last.label}).</p>
+          <p>For up-to-date documentation, see the <b><a href={route.versions?.[last.name] ?? last.href}>latest version</a></b> ({last.label}).</p>
         </div>
       ) : null}
       {version.badge ? <span className="version-badge">{`Version: ${version.label}`}</span> : null}

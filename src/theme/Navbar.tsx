@@ -1,12 +1,12 @@
 import { cloneElement, useEffect, useState } from 'react';
-import type { NavbarPosition, ResolvedNavbarItem, ResolvedNavbarLink, SidebarItem, SiteData } from '../shared/types.ts';
+import type { NavbarPosition, ResolvedNavbarItem, ResolvedNavbarLink, SidebarItem, SiteData, SiteVersion } from '../shared/types.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { useLocation, useSite } from './context.ts';
 import { DocSidebar } from './DocSidebar.tsx';
 import { useWindowSize } from './hooks.ts';
 import { ExternalLink, NavLink } from './Link.tsx';
 import { NavbarDropdown } from './NavbarDropdown.tsx';
-import { versionMenu } from './DocVersion.tsx';
+import { linkInVersion, versionMenu } from './DocVersion.tsx';
 import { activeVersion } from '../shared/versions.ts';
 import { SearchButton } from './search/SearchButton.tsx';
 
@@ -61,11 +61,15 @@ function styleAttributes(style: NonNullable<SiteData['navbar']['style']>) {
 /** A doc item is also marked on every page of its part of the site or its sidebar (`place`), as a reader expects. */
 function NavbarItemView({ item: given, place = {}, mobile = false }: { item: ResolvedNavbarItem; place?: PagePlace; mobile?: boolean }) {
   const site = useSite();
-  if (given.kind === 'search') return mobile ? null : <SearchButton scope={activeVersion(site, place.version)} />;
+  // On a versioned site: the version being read, and each item as it is in that version.
+  let version: SiteVersion | undefined;
+  let inVersion = (link: ResolvedNavbarLink) => link;
+  DOCS_VERSIONS: version = activeVersion(site, place.version);
+  DOCS_VERSIONS: inVersion = (link) => linkInVersion(link, place.version);
+  if (given.kind === 'search') return mobile ? null : <SearchButton scope={version} />;
   if (given.kind === 'colorMode') return mobile ? null : <ColorModeToggle />;
   let item: ResolvedNavbarItem = given;
   DOCS_VERSIONS: if (given.kind === 'version') {
-    const version = activeVersion(site, place.version);
     return version ? <NavbarLinkView link={{ kind: 'link', label: given.label ?? version.label, href: given.href ?? version.href }} inPlace={false} mobile={mobile} /> : null;
   }
   DOCS_VERSIONS: if (given.kind === 'versions') item = versionMenu(given, site, place.version, place.versions);
@@ -73,17 +77,11 @@ function NavbarItemView({ item: given, place = {}, mobile = false }: { item: Res
   const inPlace = (link: ResolvedNavbarLink) => inSection(link) || (link.sidebar !== undefined && link.sidebar === place.sidebar);
   NAVBAR_DROPDOWN: if (item.kind === 'dropdown') {
     // Its links are marked as items would be; the button by a section, not a sidebar: Docusaurus marks no button for its sidebar.
-    const links = item.items.map((link) => inVersion(link, place.version));
+    const links = item.items.map(inVersion);
     return <NavbarDropdown item={{ ...item, items: links }} inSection={inSection} mobile={mobile} links={links.map((link) => <NavbarLinkView link={link} inPlace={inPlace(link)} mobile={mobile} />)} />;
   }
-  const link = inVersion(item as ResolvedNavbarLink, place.version);
+  const link = inVersion(item as ResolvedNavbarLink);
   return <NavbarLinkView link={link} inPlace={inPlace(link)} mobile={mobile} />;
-}
-
-/** A doc or docSidebar item on a page of a version: its target in that version, where the version has it. */
-function inVersion(link: ResolvedNavbarLink, version: string | undefined): ResolvedNavbarLink {
-  const target = version === undefined ? undefined : link.byVersion?.[version];
-  return target ? { ...link, ...target } : link;
 }
 
 function NavbarLinkView({ link, inPlace, mobile }: { link: ResolvedNavbarLink; inPlace: boolean; mobile: boolean }) {

@@ -29,7 +29,7 @@ test('a navbar item of unknown type stops the CLI with exit code 1', async () =>
     'site.config.ts': siteConfig({ navbar: { title: 'T', logo: { alt: '', src: '' }, items: [{ type: 'localeDropdown', label: 'More' }] } }),
   });
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), 'error: site.config.ts: navbar item 1 ("More") has unknown type "localeDropdown"\n  → Use one of: doc, docSidebar, default, dropdown, search, colorMode (a plain link needs no type, only "to" or "href").');
+  assert.equal(run.stderr.trim(), 'error: site.config.ts: navbar item 1 ("More") has unknown type "localeDropdown"\n  → Use one of: doc, docSidebar, default, dropdown, search, colorMode, docsVersionDropdown, docsVersion (a plain link needs no type, only "to" or "href").');
 });
 
 /** What JSON.parse says about a text, as the build quotes it (its wording is Node's). */
@@ -109,7 +109,7 @@ test('a --config file that does not exist stops the CLI naming it', async () => 
 test('an unknown CLI command exits with code 2', async () => {
   const run = await runCli(['publish']);
   assert.equal(run.code, 2);
-  assert.equal(run.stderr.trim(), 'error: unknown command "publish". Use one of: build, start, serve, check-links, clean.');
+  assert.equal(run.stderr.trim(), 'error: unknown command "publish". Use one of: build, start, serve, check-links, clean, docs:version.');
 });
 
 test('an unknown flag, a flag without its value, or a stray argument is one line and exit code 1, not a stack trace', async () => {
