@@ -5,22 +5,12 @@
  * old-style `<a name>` anchors and inline code in the table of contents. Asserted on the built HTML.
  */
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { runCli } from '../helpers/cli.ts';
-import { tempTree } from '../helpers/tmp.ts';
+import { buildFixtureCopy } from '../helpers/cli.ts';
 
-const fixture = path.join(import.meta.dirname, '../fixtures/docusaurus-options');
-
-/** The fixture copied into a temporary folder, changed by `edit`, built with the CLI. */
-async function buildCopy(edit: (root: string) => void = () => {}) {
-  const root = tempTree({});
-  cpSync(fixture, root, { recursive: true });
-  edit(root);
-  const run = await runCli(['build', '--config', 'docusaurus.config.js', '--out', 'out', '--no-search'], root);
-  return { ...run, root, page: (route: string) => readFileSync(path.join(root, 'out', route, 'index.html'), 'utf8') };
-}
+const buildCopy = (edit?: (root: string) => void) => buildFixtureCopy('docusaurus-options', edit);
 
 const built = buildCopy();
 

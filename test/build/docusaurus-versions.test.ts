@@ -8,18 +8,12 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { runCli } from '../helpers/cli.ts';
+import { buildFixtureCopy, runCli } from '../helpers/cli.ts';
 import { tempTree } from '../helpers/tmp.ts';
 
 const fixture = path.join(import.meta.dirname, '../fixtures/docusaurus-versions');
 
-async function buildCopy(edit: (root: string) => void = () => {}) {
-  const root = tempTree({});
-  cpSync(fixture, root, { recursive: true });
-  edit(root);
-  const run = await runCli(['build', '--config', 'docusaurus.config.js', '--out', 'out', '--no-search'], root);
-  return { ...run, root, page: (route: string) => readFileSync(path.join(root, 'out', route, 'index.html'), 'utf8') };
-}
+const buildCopy = (edit?: (root: string) => void) => buildFixtureCopy('docusaurus-versions', edit);
 
 const built = buildCopy();
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -32,4 +32,16 @@ export async function buildWithCli(args: string[], cwd = projectRoot, { search =
   const run = await runCli(['build', ...args, '--out', outDir, ...(search ? [] : ['--no-search'])], cwd);
   assert.equal(run.code, 0, run.stderr);
   return outDir;
+}
+
+/**
+ * A Docusaurus fixture (test/fixtures/<name>, built from its docusaurus.config.js) copied into a temporary
+ * folder, changed by `edit`, built with the CLI into `out/`; `page(route)` reads a built route's HTML.
+ */
+export async function buildFixtureCopy(fixture: string, edit: (root: string) => void = () => {}) {
+  const root = mkdtempSync(path.join(tmpdir(), `${fixture}-`));
+  cpSync(path.join(projectRoot, 'test/fixtures', fixture), root, { recursive: true });
+  edit(root);
+  const run = await runCli(['build', '--config', 'docusaurus.config.js', '--out', 'out', '--no-search'], root);
+  return { ...run, root, page: (route: string) => readFileSync(path.join(root, 'out', route, 'index.html'), 'utf8') };
 }
