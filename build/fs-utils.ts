@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { constants, copyFileSync, linkSync, readdirSync, realpathSync } from 'node:fs';
+import { constants, copyFileSync, linkSync, readdirSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
 
 /** A file or folder as messages show it: relative to the folder the command runs in, or to `from` (`.` for that folder). */
 export function displayPath(file: string, from = process.cwd()): string {
@@ -119,4 +120,14 @@ export function contentHash(contents: string | Uint8Array): string {
 
 export function byteLength(contents: string | Uint8Array): number {
   return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+}
+
+/**
+ * Writes a file another process may be reading, or writing the same contents to (two builds of one site
+ * share node_modules/.cache): into a file of its own first, then renamed into place, so no reader sees it half-written.
+ */
+export function writeFileWhole(file: string, contents: string | Uint8Array): void {
+  const temporary = `${file}.${process.pid}.${threadId}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
 }

@@ -8,10 +8,10 @@
  * the build rendered it, with a warning.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildFailure, type OnResolveArgs, type Plugin } from 'esbuild';
-import { GENERATED_MODULES_DIR } from '../../fs-utils.ts';
+import { GENERATED_MODULES_DIR, writeFileWhole } from '../../fs-utils.ts';
 import { ASSETS_DIR } from '../../output-layout.ts';
 import { fromRuntimePlugin, GENERATOR_ROOT } from '../../runtime-modules.ts';
 import type { SiteMetadata } from '../../../src/theme/docusaurus/site-context.ts';
@@ -61,7 +61,7 @@ export async function bundleClientPage(file: string, context: ComponentContext, 
     const name = createHash('sha1').update(code).digest('hex').slice(0, 10);
     mkdirSync(OUTPUT_DIR, { recursive: true });
     const source = path.join(OUTPUT_DIR, `${name}.js`);
-    writeFileSync(source, code);
+    writeFileWhole(source, code);
     const target = `${ASSETS_DIR}/pages/${path.basename(file, path.extname(file))}-${name}.js`;
     return { url: context.baseUrl + target, asset: { source, target } };
   } catch (error) {

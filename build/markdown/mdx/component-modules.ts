@@ -7,11 +7,11 @@
  * reached when the site opted in to running its component code (imports.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildFailure, type Message, type Plugin } from 'esbuild';
-import { displayPath, GENERATED_MODULES_DIR } from '../../fs-utils.ts';
+import { displayPath, GENERATED_MODULES_DIR, writeFileWhole } from '../../fs-utils.ts';
 import type { PageAsset } from '../doc-images.ts';
 import { authorsFile, componentImports, type BundleInputs, type ComponentContext } from './component-imports.ts';
 import { THEME_MODULES } from './theme/index.ts';
@@ -74,11 +74,11 @@ async function bundleAndImport(file: string, context: ComponentContext): Promise
   const css = result.outputFiles.find((output) => output.path.endsWith('.css'))?.text;
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const name = createHash('sha1').update(file).update(code).update(css ?? '').digest('hex').slice(0, 16);
-  writeFileSync(path.join(OUTPUT_DIR, `${name}.mjs`), code);
+  writeFileWhole(path.join(OUTPUT_DIR, `${name}.mjs`), code);
   const files = [...inputs.files];
   const module = { exports: (await import(pathToFileURL(path.join(OUTPUT_DIR, `${name}.mjs`)).href)) as Record<string, unknown>, files, assets: inputs.assets, stamp: stampOf(files) };
   if (!css) return module;
-  writeFileSync(path.join(OUTPUT_DIR, `${name}.css`), css);
+  writeFileWhole(path.join(OUTPUT_DIR, `${name}.css`), css);
   const stylesheet: PageAsset = { source: path.join(OUTPUT_DIR, `${name}.css`), target: `assets/css/${path.basename(file, path.extname(file))}-${name.slice(0, 10)}.css` };
   return { ...module, assets: [...inputs.assets, stylesheet], stylesheet: context.baseUrl + stylesheet.target };
 }
