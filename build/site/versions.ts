@@ -4,11 +4,13 @@
  * `versioned_sidebars/version-<name>-sidebars.json`. The docs folder is the `current` version. The last
  * version is served at the docs' route, the others below it at their path (`next` for `current`).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { displayPath } from '../fs-utils.ts';
 import { parseDataFile } from './data-files.ts';
+import { followLink } from './site-folder.ts';
+import { climbsOut } from '../output-layout.ts';
 import type { SiteConfig } from '../../src/shared/types.ts';
 
 export const CURRENT_VERSION = 'current';
@@ -47,20 +49,22 @@ export function docsVersions(inputs: VersionInputs): DocsVersion[] {
 }
 
 function version(name: string, names: string[], last: string, inputs: VersionInputs): DocsVersion {
-  const options = inputs.docs.versions?.[name] ?? {};
+  const options = Object.hasOwn(inputs.docs.versions ?? {}, name) ? inputs.docs.versions![name] : {};
   const isCurrent = name === CURRENT_VERSION;
   const docsDir = isCurrent ? inputs.docsDir : path.join(inputs.siteDir, 'versioned_docs', `version-${name}`);
   if (!isCurrent && !statSync(docsDir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new ContentError({ rule: 'versions', message: `the version "${name}" has no docs folder (${displayPath(docsDir)})`, file: displayPath(versionsFile(inputs.siteDir)), fix: `Restore ${displayPath(docsDir)}, or remove "${name}" from versions.json.` });
   }
+  if (options.path !== undefined) checkVersionPath(name, options.path, inputs);
   const sidebars = path.join(inputs.siteDir, 'versioned_sidebars', `version-${name}-sidebars.json`);
   const defaultBanner = name === last ? undefined : names.indexOf(name) < names.indexOf(last) ? 'unreleased' : 'unmaintained';
   return {
     name,
     label: options.label ?? (isCurrent ? 'Next' : name),
     pathPart: options.path ?? (name === last ? '' : isCurrent ? 'next' : name),
-    docsDir,
-    sidebarsFile: isCurrent ? inputs.sidebarsFile : existsSync(sidebars) ? sidebars : undefined,
+    // A released version's folders are named by versions.json, not the config: like any author file, they must lead inside the site.
+    docsDir: isCurrent ? docsDir : insideSite(docsDir, inputs.siteDir),
+    sidebarsFile: isCurrent ? inputs.sidebarsFile : existsSync(sidebars) ? insideSite(sidebars, inputs.siteDir) : undefined,
     banner: options.banner === 'none' ? undefined : options.banner ?? defaultBanner,
     badge: options.badge ?? names.length !== 1,
     noIndex: options.noIndex ?? false,
@@ -75,9 +79,9 @@ export function versionsFile(siteDir: string): string {
 /** versions.json's names, checked as Docusaurus checks them; undefined when there is no such file. */
 export function readVersionNames(siteDir: string): string[] | undefined {
   const file = versionsFile(siteDir);
-  if (!existsSync(file)) return undefined;
+  if (!lstatSync(file, { throwIfNoEntry: false })) return undefined;
   const shown = displayPath(file);
-  const names = parseDataFile(file, readFileSync(file, 'utf8'), { file: shown, rule: 'versions', kind: 'the versions file' });
+  const names = parseDataFile(file, readFileSync(insideSite(file, siteDir), 'utf8'), { file: shown, rule: 'versions', kind: 'the versions file' });
   if (!Array.isArray(names)) throw new ContentError({ rule: 'versions', message: 'versions.json must be an array of version names', file: shown, line: 1, fix: 'Write it as ["2.0", "1.0"], newest first.' });
   names.forEach((name) => checkVersionName(name, shown));
   return names as string[];
@@ -92,6 +96,20 @@ export function checkVersionName(name: unknown, file: string): void {
           : /[<>:"|?*\x00-\x1F]/.test(name) ? 'has a character a file name may not have'
             : /^\.\.?$/.test(name) ? 'is "." or ".."' : undefined;
   if (problem) throw new ContentError({ rule: 'versions', message: `the version name ${JSON.stringify(name)} ${problem}`, file, fix: 'Name versions as releases are named, for example "1.2.0" or "2.x".' });
+}
+
+/** `file`, checked to lead inside the site folder by real path; a link out of it is an error, and what it leads to is never read. */
+function insideSite(file: string, siteDir: string): string {
+  const target = followLink(file, [siteDir], 'versions');
+  if (target instanceof ContentError) throw target;
+  return file;
+}
+
+/** A version's `path` is a route segment below the docs' route: no `..`, no query or fragment. */
+function checkVersionPath(name: string, versionPath: string, inputs: VersionInputs): void {
+  if (/[?#\\]/.test(versionPath) || versionPath.startsWith('/') || climbsOut(`/${versionPath}/`)) {
+    throw configError(inputs, `docs.versions["${name}"].path ${JSON.stringify(versionPath)} is not a route segment`, 'Give a path below the docs\' route, such as "1.x" or "legacy/1.x" (no "..", "?", "#", backslash or leading "/").');
+  }
 }
 
 /** lastVersion, the versions options and onlyIncludeVersions name versions that exist. */
