@@ -6,8 +6,9 @@ import { useSite } from './context.ts';
  * The navbar's version menu as a dropdown: labelled with the version being read, one link per version to
  * the same doc in it (`versions`, the doc's permalinks by version), else to the version's main doc.
  */
-export function versionMenu(menu: Extract<ResolvedNavbarItem, { kind: 'versions' }>, site: SiteData, version: string | undefined, versions: Record<string, string> | undefined): ResolvedNavbarItem {
-  const shown = activeVersion(site, version);
+export function versionMenu(menu: Extract<ResolvedNavbarItem, { kind: 'versions' }>, site: SiteData, version: string | undefined, versions: Record<string, string> | undefined, mobile: boolean): ResolvedNavbarItem {
+  // In the mobile menu, as in Docusaurus, the list is headed "Versions": the version read is marked in it.
+  const shown = mobile ? { label: 'Versions' } : activeVersion(site, version);
   const links = (site.versions ?? []).map((candidate): ResolvedNavbarLink => ({ kind: 'link', label: candidate.label, href: versions?.[candidate.name] ?? candidate.href }));
   return { kind: 'dropdown', label: shown?.label ?? '', position: menu.position, items: [...menu.before, ...links, ...menu.after], ...(menu.unmarked ? { unmarked: true } : {}) };
 }

@@ -72,7 +72,7 @@ function NavbarItemView({ item: given, place = {}, mobile = false }: { item: Res
   DOCS_VERSIONS: if (given.kind === 'version') {
     return version ? <NavbarLinkView link={{ kind: 'link', label: given.label ?? version.label, href: given.href ?? version.href }} inPlace={false} mobile={mobile} /> : null;
   }
-  DOCS_VERSIONS: if (given.kind === 'versions') item = versionMenu(given, site, place.version, place.versions);
+  DOCS_VERSIONS: if (given.kind === 'versions') item = versionMenu(given, site, place.version, place.versions, mobile);
   const inSection = (link: ResolvedNavbarLink) => link.section !== undefined && link.section === place.section;
   const inPlace = (link: ResolvedNavbarLink) => inSection(link) || (link.sidebar !== undefined && link.sidebar === place.sidebar);
   NAVBAR_DROPDOWN: if (item.kind === 'dropdown') {

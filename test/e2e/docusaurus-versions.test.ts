@@ -56,6 +56,7 @@ test('at 375 px the mobile menu lists the versions and leads to the same page in
   await waitForHydration(page);
   await page.click('.navbar-toggle');
   await page.click('.mobile-menu-back'); // a doc page opens the menu on its sidebar
+  assert.deepEqual(await page.locator('.mobile-menu .menu-dropdown-label').allInnerTexts(), ['Versions']);
   await page.click('.mobile-menu a:text-is("Next")');
   await page.waitForURL(`${server.origin}/docs/next/intro`);
   await page.waitForFunction(() => document.querySelector('.version-badge')?.textContent === 'Version: Next');
