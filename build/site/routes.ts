@@ -72,8 +72,10 @@ function tocOf(doc: Doc, toc: TocEntry[], config: SiteConfig): TocEntry[] {
 function editUrl(doc: Doc, config: SiteConfig): string | undefined {
   const custom = doc.frontMatter.custom_edit_url;
   if (custom !== undefined) return custom ?? undefined;
-  // A version's doc (`../versioned_docs/version-1.0/intro.md`) is resolved from the docs folder's URL.
-  return config.docs.editUrl && !doc.page ? new URL(doc.sourcePath, config.docs.editUrl.replace(/\/?$/, '/')).href : undefined;
+  if (!config.docs.editUrl || doc.page) return undefined;
+  const base = config.docs.editUrl.replace(/\/?$/, '/');
+  // A released version's doc (`../versioned_docs/version-1.0/intro.md`) is resolved from the docs folder's URL.
+  return doc.sourcePath.startsWith('../') && URL.canParse(base) ? new URL(doc.sourcePath, base).href : `${base}${doc.sourcePath}`;
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -165,15 +167,16 @@ function defaultPosition(item: NavbarItem): NavbarPosition {
   return item.type === 'search' || item.type === 'colorMode' ? 'right' : 'left';
 }
 
-/** A doc or docSidebar item on a versioned site: the last version's target, and each version's that has the doc or sidebar. */
+/**
+ * A doc or docSidebar item on a versioned site: the last version's target (or, for a doc only some versions
+ * have, the newest one's), and each version's that has the doc or sidebar.
+ */
 function versionedNavbarLink(item: NavbarLinkItem, config: SiteConfig, links: SiteLinks & { versions: SiteVersion[] }): ResolvedNavbarLink {
-  const inVersion = (version: string) => navbarLink(item, config, links, version);
+  const byName = new Map(links.versions.map(({ name }) => [name, navbarLink(item, config, links, name)]));
+  const byVersion = Object.fromEntries([...byName].filter(([, link]) => link.href).map(([name, link]) => [name, { href: link.href, ...(link.sidebar ? { sidebar: link.sidebar } : {}) }]));
   const last = links.versions.find((version) => version.isLast)!.name;
-  const byVersion = Object.fromEntries(links.versions.flatMap(({ name }) => {
-    const link = inVersion(name);
-    return link.href ? [[name, { href: link.href, ...(link.sidebar ? { sidebar: link.sidebar } : {}) }]] : [];
-  }));
-  return { ...inVersion(last), byVersion };
+  const shown = byName.get(last)!.href ? byName.get(last)! : [...byName.values()].find((link) => link.href)!;
+  return { ...shown, byVersion };
 }
 
 /** A navbar link item (a dropdown's too) as the page shows it; `version`: its target in that version. */

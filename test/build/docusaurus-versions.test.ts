@@ -67,6 +67,20 @@ test('navbar doc items and the docsVersion item lead into the version being read
   assert.deepEqual(leftItems(page('docs/1.0/old-api')), ['Docs /docs/1.0/intro', '1.0 /docs/1.0/intro']);
 });
 
+test('a navbar doc item for a doc only the next version has leads there from every version; editUrl leads to a version\'s own file', async () => {
+  const run = await buildCopy((root) => {
+    const config = path.join(root, 'docusaurus.config.js');
+    writeFileSync(config, readFileSync(config, 'utf8')
+      .replace("{ type: 'doc', docId: 'intro', label: 'Docs', position: 'left' },", "{ type: 'doc', docId: 'intro', label: 'Docs', position: 'left' }, { type: 'doc', docId: 'new-feature', label: 'New', position: 'left' },")
+      .replace("sidebarPath: require.resolve('./sidebars.js'),", "sidebarPath: require.resolve('./sidebars.js'), editUrl: 'https://github.com/lh/lh/edit/main/website/',"));
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(leftItems(run.page('docs/1.0/intro')), ['Docs /docs/1.0/intro', 'New /docs/next/new-feature', '1.0 /docs/1.0/intro']);
+  assert.deepEqual(leftItems(run.page('docs/next/guide')), ['Docs /docs/next/intro', 'New /docs/next/new-feature', 'Next /docs/next/intro']);
+  assert.match(run.page('docs/1.0/intro'), /href="https:\/\/github\.com\/lh\/lh\/edit\/main\/website\/versioned_docs\/version-1\.0\/intro\.md"/);
+  assert.match(run.page('docs/next/intro'), /href="https:\/\/github\.com\/lh\/lh\/edit\/main\/website\/docs\/intro\.md"/);
+});
+
 test('an unreleased and an unmaintained version carry a banner linking to the latest version; every version a badge', async () => {
   const { page } = await built;
   assert.equal(banner(page('docs/intro')), '');
